@@ -1,0 +1,62 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
+import { registerConsole } from './plugins/console';
+import { registerErrorHandler } from './plugins/errors';
+import { requireSession } from './plugins/sessions';
+import { adminRoutes } from './routes/admins';
+import { authRoutes } from './routes/auth';
+
+export const API_PREFIX = '/api';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise the config's is opened. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+/** Builds the whole server without listening, so tests can `inject` into it. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const database = options.database ?? (await openDatabase(config));
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // Only JSON bodies: a cross-site HTML form (text/plain, form-encoded) cannot forge a call.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => {
+        await pingDatabase(api.db);
+        return { ok: true };
+      });
+      await api.register(authRoutes);
+      // Everything registered in this scope requires a live session.
+      await api.register(async (protectedApi) => {
+        protectedApi.addHook('preHandler', requireSession);
+        await protectedApi.register(adminRoutes);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerConsole(app, { consoleDir: config.consoleDir, apiPrefix: API_PREFIX });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DEFAULT_CREDIT_UNIT } from '../src/catalogue/product';
+
+const commaList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable the server reads; README's configuration table mirrors this. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CONSOLE_DIR: z.string().min(1).default('./dist'),
+  CONSOLE_URL: z.string().url().default('http://localhost:3000'),
+  CORS_ORIGINS: commaList.default(['http://localhost:3000', 'http://localhost:5173']),
+  PRODUCT: z.string().regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits, _').default(DEFAULT_CREDIT_UNIT),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  SESSION_TTL_HOURS: positiveInt.default(12),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Absent: embedded PGlite in `dataDir` (`:memory:` keeps nothing on disk). */
+  databaseUrl?: string;
+  dataDir: string;
+  consoleDir: string;
+  consoleUrl: string;
+  corsOrigins: string[];
+  product: string;
+  seedDemo: boolean;
+  sessionTtlHours: number;
+  authRateLimit: { max: number; windowSeconds: number };
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per IP). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV === 'development';
+  if (seedDemo && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused outside development');
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    consoleDir: env.CONSOLE_DIR,
+    consoleUrl: env.CONSOLE_URL.replace(/\/$/, ''),
+    corsOrigins: env.CORS_ORIGINS,
+    product: env.PRODUCT,
+    seedDemo,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL,
+  };
+}

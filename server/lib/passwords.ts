@@ -1,0 +1,34 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** decisions.md: scrypt with N ≥ 2^17, r 8, p 1. The parameters are stored with each hash. */
+const COST = 2 ** 17;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  const maxmem = 256 * (options.N ?? COST) * (options.r ?? BLOCK_SIZE);
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, { N: COST, r: BLOCK_SIZE, p: PARALLELISM });
+  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** A hash made once, so that an unknown e-mail costs the same time as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const hash = stored ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))));
+  const [scheme, n, r, p, salt, key] = hash.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected) && stored != null;
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built console with a single-page fallback: any GET outside the API that asks for a
+ * page gets index.html, so deep links such as /admin/{id} load. Absent build: the API alone.
+ */
+export async function registerConsole(app: FastifyInstance, options: { consoleDir: string; apiPrefix: string }): Promise<void> {
+  const root = resolve(options.consoleDir);
+  const hasConsole = existsSync(resolve(root, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // Hashed assets never change; index.html must always be fetched fresh.
+    app.get('/assets/*', (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${path}`);
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith(options.apiPrefix) && request.headers.accept?.includes('text/html');
+    if (hasConsole && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ ok: false, code: 'NOT_FOUND' });
+  });
+}

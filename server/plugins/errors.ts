@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../src/catalogue/errorCodes';
+import { AppError } from '../lib/errors';
+import { ValidationError } from '../lib/validation';
+
+/** Fastify's own refusals, mapped onto the contract's codes. */
+const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_ERROR' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+};
+
+/** One envelope for every refusal: `{ok:false, code}`; a 5xx never shows its details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ ok: false, code: error.code });
+    }
+    const known = 'code' in error && typeof error.code === 'string' ? frameworkCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ ok: false, code: known.code });
+    if (error instanceof SyntaxError) return reply.status(400).send({ ok: false, code: ErrorCode.INVALID_JSON });
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ ok: false, code: status === 429 ? ErrorCode.RATE_LIMITED : ErrorCode.VALIDATION_ERROR });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ ok: false, code: ErrorCode.INTERNAL_ERROR });
+  });
+}

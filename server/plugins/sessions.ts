@@ -1,0 +1,69 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { admins, sessions, type AdminRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { hashToken, newSecretToken } from '../lib/ids';
+
+export const SESSION_COOKIE = 'ap_session';
+const AUTHORIZATION_SCHEME = 'JWT';
+
+export async function createSession(db: Database, adminId: string, ttlHours: number): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    adminId,
+    expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+  });
+  return token;
+}
+
+export async function findSessionAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
+  const [row] = await db
+    .select({ admin: admins })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.admin;
+}
+
+export async function revokeSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** `Authorization: JWT {token}` (spec §7). The token is opaque; only the scheme keeps the spec's name. */
+export function tokenFromHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme === AUTHORIZATION_SCHEME && token ? token : undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; ttlHours: number }): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/',
+    maxAge: options.ttlHours * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** preHandler for everything behind sign-in: a live session named by the Authorization header. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  const token = tokenFromHeader(request);
+  const admin = token ? await findSessionAdmin(request.server.db, token) : undefined;
+  if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
+  request.session = { admin, token };
+}
+
+/** The signed-in admin of a request that went through requireSession. */
+export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: string } {
+  if (!request.session) throw new AppError(401, 'UNAUTHORIZED');
+  return request.session;
+}

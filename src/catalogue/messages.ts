@@ -1,0 +1,63 @@
+/** Every user-facing text of spec §8, written once. The console and the server both import it. */
+export const messages = {
+  load: {
+    admin: "Error fetching admin's data.",
+    user: "Error fetching user's data.",
+    company: "Error fetching company's data.",
+    offer: "Error fetching offer's data.",
+    need: "Error fetching need's data.",
+    admins: 'Error fetching admins!',
+    users: 'Error fetching users!',
+    companies: 'Error fetching companies!',
+    offers: 'Error fetching offers!',
+    needs: 'Error fetching needs!',
+    imagesFailed: 'Failed to fetch images',
+    imagesError: 'An error occurred while fetching images',
+  },
+  failure: {
+    generic: 'Error!',
+    createAdmin: 'Error creating admin!',
+    createCompany: 'Error creating company!',
+    createOffer: 'Error creating offer!',
+    createNeed: 'Error creating need!',
+    createCategoryImage: 'Error creating category image!',
+    deleteCategoryImage: 'Error deleting category image!',
+    invite: 'Error inviting!',
+    update: 'Error updating!',
+    unknown: 'UNKNOWN_ERROR',
+    unknownOccurred: 'UNKNOWN_ERROR_OCCUR',
+    logout: 'Something went wrong',
+    resetFromLink: 'Error',
+  },
+  other: {
+    invalidEmail: 'Invalid email address',
+    cannotDeleteSelf: 'Admins cannot delete their own accounts.',
+    areYouSure: 'Are you sure?',
+  },
+  empty: {
+    offers: 'No Offer Found.',
+    needs: 'No Requirements Found',
+    companies: "Aucune candidature n'a été trouvé",
+    data: 'No data found',
+  },
+  success: {
+    sent: 'Sent',
+    success: 'Success!',
+    profileUpdated: 'Profile Updated successfully!',
+    passwordUpdated: 'Password updated successfully!',
+    adminCreated: 'Admin created successfully!',
+    companyCreated: 'Company created successfully!',
+    offerCreated: 'Offer created successfully!',
+    needCreated: 'Need created successfully!',
+    categoryImageCreated: 'Category image created successfully!',
+    categoryImageDeleted: 'Category image deleted successfully!',
+    updated: 'Updated!',
+    deleted: 'Delete!',
+    invited: 'Invited!',
+    commentAdded: 'Comment added!',
+    commentDeleted: 'Comment deleted!',
+  },
+} as const;
+
+/** Spec §8: the password-reset-from-link failure toast is 'Error', a newline, then the server's code. */
+export const resetFromLinkError = (code: string): string => `${messages.failure.resetFromLink}\n${code}`;

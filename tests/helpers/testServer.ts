@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { admins } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
+import { hashPassword } from '../../server/lib/passwords';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a
+ * throw-away database on that PostgreSQL server, dropped again by close().
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
+  const name = `ap_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', CONSOLE_DIR: './no-console-in-tests' }),
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function buildTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database, logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'secret-pass-1';
+/** Hashing is deliberately slow (scrypt N=2^17): hash the shared test password once per file. */
+let testPasswordHash: Promise<string> | undefined;
+
+export async function insertAdmin(app: FastifyInstance, values: { name?: string; email?: string; withPassword?: boolean } = {}) {
+  const id = newId();
+  const email = values.email ?? `admin-${id}@example.com`;
+  const passwordHash = values.withPassword === false ? null : await (testPasswordHash ??= hashPassword(TEST_PASSWORD));
+  await app.db.insert(admins).values({ id, name: values.name ?? 'Test Admin', email, passwordHash });
+  return { id, email };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/signin', payload: { email, password } });
+  const body = response.json<{ ok: boolean; token: string; user: { _id: string } }>();
+  if (!body.ok) throw new Error(`sign-in failed: ${response.body}`);
+  return { token: body.token, user: body.user, response };
+}
+
+/** An admin with a live session, and a helper that calls the API as them. */
+export async function signedInAdmin(app: FastifyInstance) {
+  const { id, email } = await insertAdmin(app, { name: 'Signed In' });
+  const { token } = await signIn(app, email);
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: `JWT ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { id, email, token, call };
+}
