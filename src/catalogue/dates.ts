@@ -1,0 +1,31 @@
+/** Spec §9 date forms. Pure functions, so both halves and the tests share them. */
+
+/** Admin last login: the first 10 characters of the stored value (`2026-11-21`). */
+export const firstTenCharacters = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');
+
+const frenchLong = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const englishShortWithTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const toDate = (value: string | Date | null | undefined): Date | undefined => {
+  if (!value) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** Companies and comments: `21 novembre 2026`. */
+export const formatFrenchLongDate = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? frenchLong.format(date) : '';
+};
+
+/** Everywhere else: `21/11/2026, 14:05`. */
+export const formatShortDateTime = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? englishShortWithTime.format(date) : '';
+};

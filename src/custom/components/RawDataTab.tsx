@@ -1,0 +1,14 @@
+import { Box } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { toApiRecord } from '../../providers/records';
+
+/** Spec §2 'Raw Data': the record as the API sent it, pretty-printed. */
+export const RawDataTab = () => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box component="pre" data-testid="raw-data" sx={{ m: 0, p: 2, overflow: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
+      {JSON.stringify(toApiRecord(record), null, 2)}
+    </Box>
+  );
+};

@@ -1,0 +1,14 @@
+import { useNotify, useRedirect, useResourceContext } from 'react-admin';
+
+/** A record page that cannot load shows the server code or the spec's text, then goes back to its list. */
+export function useLoadFailure() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  return {
+    onError: (error: Error) => {
+      notify(error.message, { type: 'error' });
+      redirect('list', resource);
+    },
+  };
+}

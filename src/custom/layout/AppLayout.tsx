@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { AppBar, Layout, TitlePortal } from 'react-admin';
+import { AppMenu } from './AppMenu';
+import { AppUserMenu } from './AppUserMenu';
+
+const AppTopBar = () => (
+  <AppBar userMenu={<AppUserMenu />}>
+    <TitlePortal />
+  </AppBar>
+);
+
+/** Spec §2 shell: sidebar on large screens, slide-over menu on small ones (react-admin's own behaviour). */
+export const AppLayout = ({ children }: { children: ReactNode }) => (
+  <Layout appBar={AppTopBar} menu={AppMenu}>
+    {children}
+  </Layout>
+);

@@ -1,0 +1,44 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { UserMenu, useUserMenu } from 'react-admin';
+import { useSignOut } from './useSignOut';
+
+const MyAccountItem = () => {
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/account" onClick={() => menu?.onClose()}>
+      <ListItemIcon>
+        <AccountCircleIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>My Account</ListItemText>
+    </MenuItem>
+  );
+};
+
+const SignOutItem = () => {
+  const menu = useUserMenu();
+  const signOut = useSignOut();
+  return (
+    <MenuItem
+      onClick={() => {
+        menu?.onClose();
+        void signOut();
+      }}
+    >
+      <ListItemIcon>
+        <LogoutIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Sign Out</ListItemText>
+    </MenuItem>
+  );
+};
+
+/** Spec §2: the top-right account menu. */
+export const AppUserMenu = () => (
+  <UserMenu>
+    <MyAccountItem />
+    <SignOutItem />
+  </UserMenu>
+);

@@ -1,0 +1,86 @@
+import type { AuthProvider } from 'react-admin';
+import { messages } from '../catalogue/messages';
+import type { ApiBody, HttpClient } from './httpClient';
+import type { SessionStore, SessionUser } from './session';
+
+interface SessionBody extends ApiBody {
+  token?: string;
+  user?: SessionUser;
+}
+
+export const SIGN_IN_PATH = '/auth';
+
+const isSession = (body: SessionBody): body is SessionBody & { token: string; user: SessionUser } =>
+  body.ok !== false && typeof body.token === 'string' && Boolean(body.user?._id);
+
+export interface AdminAuthProvider extends AuthProvider {
+  /** Opens a session from an answer that carries one (sign-in, reset from link). */
+  startSession(body: SessionBody): boolean;
+}
+
+/**
+ * Sign-in, the start-up `signin_token` check, logout and identity (spec §2, §4, §7).
+ * Logout: only a successful call clears the user; a failure is logged and the admin stays signed in.
+ */
+export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
+  let startupCheck: Promise<void> | undefined;
+
+  const startSession = (body: SessionBody): boolean => {
+    if (!isSession(body)) return false;
+    session.start(body.token, body.user);
+    return true;
+  };
+
+  /** Once per page load: the httpOnly cookie is traded for the token, which then lives in memory. */
+  const checkSignInToken = () =>
+    (startupCheck ??= http
+      .get<SessionBody>('/admin/signin_token')
+      .then((response) => void startSession(response.body))
+      .catch(() => undefined));
+
+  return {
+    startSession,
+
+    async login({ email, password }: { email: string; password: string }) {
+      const { body } = await http.post<SessionBody>('/admin/signin', { email, password });
+      if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
+    },
+
+    async checkAuth() {
+      if (!session.user()) await checkSignInToken();
+      if (!session.user()) throw { redirectTo: SIGN_IN_PATH, message: false };
+    },
+
+    async logout() {
+      if (!session.token()) {
+        session.clear();
+        return SIGN_IN_PATH;
+      }
+      const { body } = await http.post('/admin/logout');
+      if (body.ok !== true) {
+        log.error(messages.failure.logout, body.code);
+        throw new Error(messages.failure.logout);
+      }
+      session.clear();
+      return SIGN_IN_PATH;
+    },
+
+    async checkError(error: { status?: number }) {
+      // Only a dead session signs the admin out; a 403 such as CANNOT_DELETE_SELF is a refusal, not a logout.
+      if (error?.status === 401) {
+        session.clear();
+        throw { redirectTo: SIGN_IN_PATH, message: false };
+      }
+    },
+
+    async getIdentity() {
+      const user = session.user();
+      if (!user) throw new Error(messages.failure.generic);
+      return { id: user._id, fullName: user.name, email: user.email };
+    },
+
+    async getPermissions() {
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { HttpError, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
+import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
+import type { ApiBody, ApiResponse, HttpClient } from './httpClient';
+import { toPayload, toRecord, type ApiRecord } from './records';
+import { resourceApi, type ResourceApi } from './resourceApis';
+
+interface SearchBody extends ApiBody {
+  data?: ApiRecord[];
+  total?: number;
+}
+interface RecordBody extends ApiBody {
+  data?: ApiRecord;
+}
+
+/** A refusal becomes an HttpError whose message is the server's code, else the spec's fallback text. */
+function expectOk<Body extends ApiBody>(response: ApiResponse<Body>, fallback: string): Body {
+  if (response.body.ok === false || response.status >= 400) {
+    throw new HttpError(response.body.code || fallback, response.status, response.body);
+  }
+  return response.body;
+}
+
+function recordOf(body: RecordBody, fallback: string): RaRecord {
+  if (!body.data || typeof body.data._id !== 'string') throw new HttpError(fallback, 200, body);
+  return toRecord(body.data);
+}
+
+/** The search body of spec §7: search, the filters, `sort` ({field: 1|-1}, one key), offset. */
+export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    payload[api.filterNames?.[name] ?? name] = value;
+  }
+  const perPage = params.pagination?.perPage ?? PAGE_SIZE;
+  payload.offset = offsetForPage(params.pagination?.page ?? 1, perPage);
+  if (api.sortable && params.sort?.field) {
+    const field = params.sort.field === 'id' ? '_id' : params.sort.field;
+    payload.sort = { [field]: params.sort.order === 'ASC' ? 1 : -1 };
+  }
+  return payload;
+}
+
+const withPath = (api: ResourceApi, id: RaRecord['id']) => `${api.path}/${encodeURIComponent(String(id))}`;
+
+/** react-admin's data provider over the contract of spec §7. */
+export function createDataProvider(http: HttpClient) {
+  const getOne = async (resource: string, id: RaRecord['id']) => {
+    const api = resourceApi(resource);
+    const body = expectOk(await http.get<RecordBody>(withPath(api, id)), api.errors.one);
+    return recordOf(body, api.errors.one);
+  };
+
+  const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Promise<GetListResult> => {
+    const api = resourceApi(resource);
+    const body = expectOk(await http.post<SearchBody>(`${api.path}/search`, searchPayload(api, params)), api.errors.list);
+    return { data: (body.data ?? []).map(toRecord), total: Number(body.total ?? 0) };
+  };
+
+  return {
+    getList: (resource, params) => list(resource, params),
+
+    // The API's records are untyped JSON: the caller's RecordType is taken on trust, as react-admin does.
+    getOne: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id'] }) => ({
+      data: (await getOne(resource, params.id)) as R,
+    }),
+
+    getMany: async <R extends RaRecord>(resource: string, params: { ids: RaRecord['id'][] }) => ({
+      data: (await Promise.all(params.ids.map((id) => getOne(resource, id)))) as R[],
+    }),
+
+    getManyReference: (resource, params) =>
+      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
+    create: async <R extends RaRecord>(resource: string, params: { data: Partial<RaRecord> }) => {
+      const api = resourceApi(resource);
+      const body = expectOk(await http.post<RecordBody>(api.path, toPayload(params.data)), api.errors.create);
+      return { data: recordOf(body, api.errors.create) as R };
+    },
+
+    update: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id']; data: Partial<RaRecord> }) => {
+      const api = resourceApi(resource);
+      const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), toPayload(params.data)), api.errors.update);
+      return { data: recordOf(body, api.errors.update) as R };
+    },
+
+    updateMany: async (resource, params) => {
+      const api = resourceApi(resource);
+      for (const id of params.ids) {
+        expectOk(await http.put(withPath(api, id), toPayload(params.data)), api.errors.update);
+      }
+      return { data: params.ids };
+    },
+
+    delete: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id']; previousData?: R }) => {
+      const api = resourceApi(resource);
+      expectOk(await http.delete(withPath(api, params.id)), api.errors.delete);
+      return { data: params.previousData ?? ({ id: params.id } as R) };
+    },
+
+    deleteMany: async (resource, params) => {
+      const api = resourceApi(resource);
+      for (const id of params.ids) expectOk(await http.delete(withPath(api, id)), api.errors.delete);
+      return { data: params.ids };
+    },
+  } satisfies DataProvider;
+}

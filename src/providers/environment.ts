@@ -1,0 +1,65 @@
+import { DEFAULT_CREDIT_UNIT } from '../catalogue/product';
+
+/** Spec §9: the environment is told by the address the console is served from. */
+export type EnvironmentName = 'development' | 'staging' | 'production';
+
+export interface Environment {
+  name: EnvironmentName;
+  /** Base of every API call, e.g. `http://localhost:3000/api`. */
+  apiUrl: string;
+  /** The front-end marketplace app (its connect route serves 'Login as'). */
+  appUrl: string;
+  /** The credit unit, e.g. `credit` (field `credit_balance`, shown as `+N credit`). */
+  product: string;
+  /** An external analytics dashboard to embed on `/`, when configured. */
+  analyticsUrl?: string;
+}
+
+/** The VITE_* variables this module reads; the README's configuration table lists them. */
+export interface EnvironmentVariables {
+  VITE_API_URL?: string;
+  VITE_API_URL_STAGING?: string;
+  VITE_API_URL_PRODUCTION?: string;
+  VITE_APP_URL?: string;
+  VITE_APP_URL_STAGING?: string;
+  VITE_APP_URL_PRODUCTION?: string;
+  VITE_PRODUCT?: string;
+  VITE_ANALYTICS_URL?: string;
+}
+
+const DEVELOPMENT_API_PORT = 3000;
+const DEVELOPMENT_APP_PORT = 8081;
+const API_PATH = '/api';
+
+const isIpAddress = (hostname: string): boolean =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || /^\[?[0-9a-f:]+\]?$/i.test(hostname);
+
+export function detectEnvironment(hostname: string): EnvironmentName {
+  if (hostname.includes('app-staging')) return 'staging';
+  if (hostname === 'localhost' || isIpAddress(hostname)) return 'development';
+  return 'production';
+}
+
+type PageLocation = Pick<Location, 'protocol' | 'hostname' | 'origin'>;
+
+const absolute = (url: string, origin: string): string => new URL(url, origin).toString().replace(/\/$/, '');
+const blankToUndefined = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+export function resolveEnvironment(location: PageLocation, variables: EnvironmentVariables): Environment {
+  const name = detectEnvironment(location.hostname);
+  const developmentHost = (port: number) => `${location.protocol}//${location.hostname}:${port}`;
+  const byEnvironment: Record<EnvironmentName, { api?: string; app?: string }> = {
+    development: { api: `${developmentHost(DEVELOPMENT_API_PORT)}${API_PATH}`, app: developmentHost(DEVELOPMENT_APP_PORT) },
+    staging: { api: blankToUndefined(variables.VITE_API_URL_STAGING), app: blankToUndefined(variables.VITE_APP_URL_STAGING) },
+    production: { api: blankToUndefined(variables.VITE_API_URL_PRODUCTION), app: blankToUndefined(variables.VITE_APP_URL_PRODUCTION) },
+  };
+  const apiUrl = blankToUndefined(variables.VITE_API_URL) ?? byEnvironment[name].api ?? API_PATH;
+  const appUrl = blankToUndefined(variables.VITE_APP_URL) ?? byEnvironment[name].app ?? location.origin;
+  return {
+    name,
+    apiUrl: absolute(apiUrl, location.origin),
+    appUrl: absolute(appUrl, location.origin),
+    product: blankToUndefined(variables.VITE_PRODUCT) ?? DEFAULT_CREDIT_UNIT,
+    analyticsUrl: blankToUndefined(variables.VITE_ANALYTICS_URL),
+  };
+}

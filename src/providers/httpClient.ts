@@ -1,0 +1,96 @@
+/** What every contract answer may carry (spec §7: `ok`, `code`, then per-call fields). */
+export interface ApiBody {
+  ok?: boolean;
+  code?: string;
+  [field: string]: unknown;
+}
+
+export interface ApiResponse<Body extends ApiBody = ApiBody> {
+  status: number;
+  body: Body;
+}
+
+export interface HttpClient {
+  get<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
+  /** Never rejects: a network failure becomes `{ok:false, code: <message>}` (spec §7). */
+  post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
+  put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
+  delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
+  /** Form-data POST of one file, the file's name as the field name, with no Authorization header. */
+  upload<Body extends ApiBody = ApiBody>(path: string, file: Blob, name: string): Promise<ApiResponse<Body>>;
+  /** POST that resolves to the raw answer, and rejects unless the status is 200. */
+  download(path: string, payload?: unknown): Promise<Blob>;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  token: () => string | null;
+  fetch?: typeof fetch;
+}
+
+async function readBody(response: Response): Promise<ApiBody> {
+  const text = await response.text();
+  if (!text) return { ok: response.ok };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as ApiBody) : { ok: response.ok, data: parsed };
+  } catch {
+    return { ok: false, code: response.ok ? 'INVALID_JSON' : `HTTP_${response.status}` };
+  }
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The console's one way to the API (spec §7): credentials included, JSON in and out, no timeout. */
+export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpClientOptions): HttpClient {
+  const url = (path: string) => `${baseUrl}${path}`;
+  const authorization = (): Record<string, string> => {
+    const current = token();
+    return current ? { Authorization: `JWT ${current}` } : {};
+  };
+
+  async function send<Body extends ApiBody>(method: string, path: string, payload?: unknown): Promise<ApiResponse<Body>> {
+    const response = await fetchImpl(url(path), {
+      method,
+      credentials: 'include',
+      mode: 'cors',
+      headers: {
+        Accept: 'application/json',
+        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...authorization(),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    return { status: response.status, body: (await readBody(response)) as Body };
+  }
+
+  return {
+    get: (path) => send('GET', path),
+    async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
+      try {
+        return await send<Body>('POST', path, payload);
+      } catch (error) {
+        return { status: 0, body: { ok: false, code: errorMessage(error) } as Body };
+      }
+    },
+    put: (path, payload = {}) => send('PUT', path, payload),
+    delete: (path) => send('DELETE', path),
+    async upload<Body extends ApiBody>(path: string, file: Blob, name: string) {
+      const form = new FormData();
+      form.append(name, file, name);
+      const response = await fetchImpl(url(path), { method: 'POST', credentials: 'include', mode: 'cors', body: form });
+      return { status: response.status, body: (await readBody(response)) as Body };
+    },
+    async download(path, payload = {}) {
+      const response = await fetchImpl(url(path), {
+        method: 'POST',
+        credentials: 'include',
+        mode: 'cors',
+        headers: { 'Content-Type': 'application/json', ...authorization() },
+        body: JSON.stringify(payload),
+      });
+      if (response.status !== 200) throw new Error(`HTTP_${response.status}`);
+      return response.blob();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { messages } from '../catalogue/messages';
+
+/** How one react-admin resource speaks to the API: its path, the spec's failure texts, its quirks. */
+export interface ResourceApi {
+  /** API path of the resource (spec §7), e.g. `/admin`. */
+  path: string;
+  /** Spec §8 fallbacks, shown when the server gives no code. */
+  errors: { list: string; one: string; create: string; update: string; delete: string };
+  /** Whether the search call takes `sort` ({field: 1|-1}). */
+  sortable: boolean;
+  /** Console filter names that the API spells differently (spec §7: offers take `domain_activity`). */
+  filterNames?: Record<string, string>;
+}
+
+/** Console resource name (= the route of spec §2) → API. Later resources add one entry each. */
+export const resourceApis = {
+  admin: {
+    path: '/admin',
+    errors: {
+      list: messages.load.admins,
+      one: messages.load.admin,
+      create: messages.failure.createAdmin,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: false,
+  },
+} satisfies Record<string, ResourceApi>;
+
+export type ResourceName = keyof typeof resourceApis;
+
+export function resourceApi(resource: string): ResourceApi {
+  const api: ResourceApi | undefined = (resourceApis as Record<string, ResourceApi>)[resource];
+  if (!api) throw new Error(`Unknown resource: ${resource}`);
+  return api;
+}

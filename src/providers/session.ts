@@ -1,0 +1,36 @@
+/** The signed-in admin as the sign-in answers carry it. */
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  last_login_at?: string | null;
+}
+
+/** Spec §3: the session token lives in memory only; the user is empty at start and null after logout. */
+export interface SessionStore {
+  token(): string | null;
+  user(): SessionUser | null;
+  start(token: string, user: SessionUser): void;
+  updateUser(user: SessionUser): void;
+  clear(): void;
+}
+
+export function createSessionStore(): SessionStore {
+  let token: string | null = null;
+  let user: SessionUser | null = null;
+  return {
+    token: () => token,
+    user: () => user,
+    start(nextToken, nextUser) {
+      token = nextToken;
+      user = nextUser;
+    },
+    updateUser(nextUser) {
+      user = nextUser;
+    },
+    clear() {
+      token = null;
+      user = null;
+    },
+  };
+}

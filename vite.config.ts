@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // `npm run dev` beside `npm run dev:api`: API calls go to the contract server on port 3000.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: { outDir: process.env.CONSOLE_BUILD_DIR ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});
