@@ -8,5 +8,13 @@ export default defineConfig({
     // `npm run dev` beside `npm run dev:api`: API calls go to the contract server on port 3000.
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { outDir: process.env.CONSOLE_BUILD_DIR ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: process.env.CONSOLE_BUILD_DIR ?? 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // One vendor chunk: react-admin's modules import each other in cycles that Rollup cannot split safely.
+      output: { manualChunks: (id) => (id.includes('node_modules') ? 'vendor' : undefined) },
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,16 +11,19 @@ export async function registerConsole(app: FastifyInstance, options: { consoleDi
   const root = resolve(options.consoleDir);
   const hasConsole = existsSync(resolve(root, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
-    // Hashed assets never change; index.html must always be fetched fresh.
-    app.get('/assets/*', (request, reply) => {
-      const path = (request.params as { '*': string })['*'];
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${path}`);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Hashed assets never change; everything else (index.html above all) is revalidated.
+      setHeaders: (reply, filePath) =>
+        reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith(options.apiPrefix) && request.headers.accept?.includes('text/html');
-    if (hasConsole && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasConsole && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply.status(404).send({ ok: false, code: 'NOT_FOUND' });
   });
 }

@@ -1,4 +1,15 @@
-import { HttpError, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  type CreateParams,
+  type DataProvider,
+  type DeleteParams,
+  type GetListParams,
+  type GetListResult,
+  type GetManyParams,
+  type GetOneParams,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
 import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
 import type { ApiBody, ApiResponse, HttpClient } from './httpClient';
 import { toPayload, toRecord, type ApiRecord } from './records';
@@ -61,24 +72,24 @@ export function createDataProvider(http: HttpClient) {
     getList: (resource, params) => list(resource, params),
 
     // The API's records are untyped JSON: the caller's RecordType is taken on trust, as react-admin does.
-    getOne: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id'] }) => ({
+    getOne: async <R extends RaRecord>(resource: string, params: GetOneParams) => ({
       data: (await getOne(resource, params.id)) as R,
     }),
 
-    getMany: async <R extends RaRecord>(resource: string, params: { ids: RaRecord['id'][] }) => ({
+    getMany: async <R extends RaRecord>(resource: string, params: GetManyParams) => ({
       data: (await Promise.all(params.ids.map((id) => getOne(resource, id)))) as R[],
     }),
 
     getManyReference: (resource, params) =>
       list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
-    create: async <R extends RaRecord>(resource: string, params: { data: Partial<RaRecord> }) => {
+    create: async <R extends RaRecord>(resource: string, params: CreateParams) => {
       const api = resourceApi(resource);
       const body = expectOk(await http.post<RecordBody>(api.path, toPayload(params.data)), api.errors.create);
       return { data: recordOf(body, api.errors.create) as R };
     },
 
-    update: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id']; data: Partial<RaRecord> }) => {
+    update: async <R extends RaRecord>(resource: string, params: UpdateParams) => {
       const api = resourceApi(resource);
       const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), toPayload(params.data)), api.errors.update);
       return { data: recordOf(body, api.errors.update) as R };
@@ -92,7 +103,7 @@ export function createDataProvider(http: HttpClient) {
       return { data: params.ids };
     },
 
-    delete: async <R extends RaRecord>(resource: string, params: { id: RaRecord['id']; previousData?: R }) => {
+    delete: async <R extends RaRecord>(resource: string, params: DeleteParams<R>) => {
       const api = resourceApi(resource);
       expectOk(await http.delete(withPath(api, params.id)), api.errors.delete);
       return { data: params.previousData ?? ({ id: params.id } as R) };

@@ -22,7 +22,7 @@ export const Paginator = () => {
       <IconButton aria-label="Previous page" disabled={page <= 1} onClick={() => setPage(page - 1)}>
         <ChevronLeftIcon />
       </IconButton>
-      <Typography aria-label="Page" component="span">
+      <Typography aria-label="Current page" component="span">
         {page} / {pages}
       </Typography>
       <IconButton aria-label="Next page" disabled={page >= pages} onClick={() => setPage(page + 1)}>

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end runs drive Debian's Chromium against the real server on a fresh in-memory database. */
+const port = Number(process.env.E2E_PORT ?? 3917);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.test-reports/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // The console is built to call the API on its own origin, whatever port this run uses.
+    command: 'CONSOLE_BUILD_DIR=.e2e-dist VITE_API_URL=/api npx vite build --logLevel warn && npx tsx server/server.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: ':memory:',
+      CONSOLE_DIR: '.e2e-dist',
+      CONSOLE_URL: baseURL,
+      CORS_ORIGINS: baseURL,
+      SEED_DEMO: 'true',
+      AUTH_RATE_LIMIT_MAX: '200',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every test of the project, one suite after another: type check, unit + component, server on
+# PGlite, server on PostgreSQL (when DATABASE_URL names one), end to end in Chromium.
+# Prints a summary line per suite and a closing 'N passed, N failed'.
+set -u
+cd "$(dirname "$0")/.."
+reports=.test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+failed_steps=()
+
+step() { # name, command...
+  local name=$1; shift
+  echo; echo "=== $name"
+  "$@" || failed_steps+=("$name")
+}
+
+step typecheck npx tsc --noEmit -p .
+step unit npx vitest run --project unit --project components --reporter=default --reporter=json --outputFile="$reports/unit.json"
+step server-pglite env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
+if [ -n "${DATABASE_URL:-}" ]; then
+  step server-postgres npx vitest run --project server --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"
+else
+  echo; echo "=== server-postgres: skipped, DATABASE_URL is not set (.ci/run sets it)"
+fi
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  step e2e env -u DATABASE_URL npx playwright test
+else
+  echo "No Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium}: apt-get install -y chromium (or set CHROMIUM_PATH)." >&2
+  failed_steps+=("e2e (no browser)")
+fi
+
+echo
+node scripts/summarize-tests.mjs "$reports" || failed_steps+=("summary")
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "failed steps: ${failed_steps[*]}"
+  exit 1
+fi

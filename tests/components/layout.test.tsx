@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SIDEBAR_WIDTH_PX, theme } from '../../src/custom/layout/theme';
+import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
+
+/** The account button shows the admin's name once the identity is known; click that one. */
+async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
+  await screen.findByText('Demo Admin');
+  await user.click(screen.getByRole('button', { name: 'Profile' }));
+}
+
+describe('layout shell', () => {
+  it('lists the eight links in the spec order', async () => {
+    renderApp('/');
+    const menu = await screen.findByRole('menu');
+    const links = within(menu).getAllByRole('menuitem');
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Admins', 'Users', 'Companies', 'Offer', 'Need', 'Bank', 'Messages']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/admin', '/user', '/company', '/offer', '/need', '/bank', '/message']);
+  });
+
+  it('matches Dashboard exactly: it is not the active link on /admin', async () => {
+    renderApp('/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Admins' })).toHaveClass('RaMenuItemLink-active'));
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass('RaMenuItemLink-active');
+  });
+
+  it('is 12rem wide on large screens', () => {
+    expect(SIDEBAR_WIDTH_PX).toBe(12 * 16);
+    expect(theme.sidebar?.width).toBe(SIDEBAR_WIDTH_PX);
+  });
+
+  it("has 'My Account' to /account in the account menu", async () => {
+    const { user, location } = renderApp('/');
+    await openAccountMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'My Account' }));
+    await waitFor(() => expect(location()).toBe('/account'));
+  });
+
+  it("'Sign Out' logs out and replaces the location with /auth", async () => {
+    const { user, location, authProvider } = renderApp('/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    await openAccountMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(authProvider.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed 'Sign Out' changes nothing", async () => {
+    const authProvider = fakeAuthProvider({ logout: vi.fn(async () => Promise.reject(new Error('Something went wrong'))) });
+    const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    await openAccountMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+    expect(location()).toBe('/admin');
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
+
+const signedOut = () => fakeAuthProvider({}, false);
+
+describe('/auth', () => {
+  it('keeps the button disabled until email and password are both filled', async () => {
+    const { user } = renderApp('/auth', { authProvider: signedOut() });
+    const button = await screen.findByRole('button', { name: 'Sign in' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    expect(button).toBeEnabled();
+    await user.clear(screen.getByLabelText('Email'));
+    expect(button).toBeDisabled();
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = renderApp('/auth', { authProvider: signedOut() });
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it("links 'forgot password' to /auth/forgot", async () => {
+    renderApp('/auth', { authProvider: signedOut() });
+    expect(await screen.findByRole('link', { name: /forgot password/i })).toHaveAttribute('href', '/auth/forgot');
+  });
+
+  it('signs in and enters the console', async () => {
+    let signedIn = false;
+    const authProvider = fakeAuthProvider({
+      login: vi.fn(async () => {
+        signedIn = true;
+      }),
+      checkAuth: vi.fn(async () => {
+        if (!signedIn) throw { redirectTo: '/auth', message: false };
+      }),
+    });
+    const { user, location } = renderApp('/auth', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    await user.type(await screen.findByLabelText('Email'), ' admin@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'demo-admin-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(authProvider.login).toHaveBeenCalledWith({ email: 'admin@example.com', password: 'demo-admin-1' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(authProvider.logout).not.toHaveBeenCalled();
+  });
+
+  it('shows the server code when sign-in fails and stays', async () => {
+    const authProvider = fakeAuthProvider({ login: vi.fn(async () => Promise.reject(new Error('INVALID_CREDENTIALS'))) }, false);
+    const { user, location } = renderApp('/auth', { authProvider });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('INVALID_CREDENTIALS')).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('sends an admin who is already signed in to /', async () => {
+    const { location } = renderApp('/auth');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+});
+
+describe('protected routes', () => {
+  it.each(['/', '/admin', '/admin/abc', '/user', '/company', '/offer', '/need', '/bank', '/message', '/account'])('%s redirects to /auth when signed out', async (path) => {
+    const { location } = renderApp(path, { authProvider: signedOut() });
+    await waitFor(() => expect(location()).toBe('/auth'), { timeout: 5000 });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

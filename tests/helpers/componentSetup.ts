@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
+
+// MUI's useMediaQuery asks matchMedia, which jsdom lacks: answer "large screen".
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// react-admin scrolls to the top on navigation; jsdom does not implement it.
+window.scrollTo = () => undefined;

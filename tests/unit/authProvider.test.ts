@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../../src/providers/authProvider';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { createSessionStore } from '../../src/providers/session';
+import { fakeFetch } from '../helpers/fakeFetch';
+
+const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada', email: 'ada@example.com' };
+
+function setup(...answers: Parameters<typeof fakeFetch>) {
+  const { fetch, calls } = fakeFetch(...answers);
+  const session = createSessionStore();
+  const http = createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch });
+  const log = { error: vi.fn() };
+  return { auth: createAuthProvider(http, session, log), session, calls, log };
+}
+
+describe('authProvider', () => {
+  it('login stores the token and the user in memory; later calls carry the token', async () => {
+    const { auth, session, calls } = setup([200, { ok: true, token: 'tok-9', user }], [200, { ok: true }]);
+    await auth.login({ email: 'ada@example.com', password: 'pw' });
+    expect(calls[0]).toMatchObject({ url: 'http://api.test/api/admin/signin', body: { email: 'ada@example.com', password: 'pw' } });
+    expect(session.token()).toBe('tok-9');
+    expect(session.user()).toEqual(user);
+    await auth.logout({});
+    expect(calls[1]?.headers.authorization).toBe('JWT tok-9');
+  });
+
+  it('login fails with the server code, or Error! without one', async () => {
+    const { auth, session } = setup([401, { ok: false, code: 'INVALID_CREDENTIALS' }], [500, {}]);
+    await expect(auth.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('INVALID_CREDENTIALS');
+    await expect(auth.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('Error!');
+    expect(session.user()).toBeNull();
+  });
+
+  it('checkAuth asks signin_token once at start and keeps the answer', async () => {
+    const { auth, session, calls } = setup([200, { ok: true, token: 'from-cookie', user }]);
+    await auth.checkAuth({});
+    await auth.checkAuth({});
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET http://api.test/api/admin/signin_token']);
+    expect(session.token()).toBe('from-cookie');
+  });
+
+  it('checkAuth rejects towards /auth when the start-up check finds no session, without asking again', async () => {
+    const { auth, calls } = setup([401, { ok: false, code: 'UNAUTHORIZED' }]);
+    await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/auth', message: false });
+    await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/auth', message: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('checkAuth treats an unreachable server as signed out', async () => {
+    const { auth } = setup(new TypeError('Failed to fetch'));
+    await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/auth', message: false });
+  });
+
+  it('logout: a successful call clears the user and sends to /auth', async () => {
+    const { auth, session } = setup([200, { ok: true, token: 't', user }], [200, { ok: true }]);
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.logout({})).resolves.toBe('/auth');
+    expect(session.user()).toBeNull();
+    expect(session.token()).toBeNull();
+  });
+
+  it('logout: a failure is only logged and the admin stays signed in', async () => {
+    const { auth, session, log } = setup([200, { ok: true, token: 't', user }], new TypeError('Failed to fetch'));
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.logout({})).rejects.toThrow('Something went wrong');
+    expect(log.error).toHaveBeenCalledWith('Something went wrong', 'Failed to fetch');
+    expect(session.user()).toEqual(user);
+  });
+
+  it('logout without a session calls nothing', async () => {
+    const { auth, calls } = setup();
+    await expect(auth.logout({})).resolves.toBe('/auth');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checkError: 401 ends the session; other refusals do not', async () => {
+    const { auth, session } = setup([200, { ok: true, token: 't', user }]);
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(session.user()).toEqual(user);
+    await expect(auth.checkError({ status: 401 })).rejects.toEqual({ redirectTo: '/auth', message: false });
+    expect(session.user()).toBeNull();
+  });
+
+  it('getIdentity names the signed-in admin', async () => {
+    const { auth } = setup([200, { ok: true, token: 't', user }]);
+    await expect(auth.getIdentity?.()).rejects.toThrow();
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.getIdentity?.()).resolves.toEqual({ id: user._id, fullName: 'Ada', email: 'ada@example.com' });
+  });
+
+  it('startSession opens a session only from an answer that carries one', () => {
+    const { auth, session } = setup();
+    expect(auth.startSession({ ok: false, code: 'INVALID_TOKEN' })).toBe(false);
+    expect(session.user()).toBeNull();
+    expect(auth.startSession({ ok: true, token: 'x', user })).toBe(true);
+    expect(session.token()).toBe('x');
+  });
+});

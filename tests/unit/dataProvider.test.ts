@@ -1,0 +1,134 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { createDataProvider, searchPayload } from '../../src/providers/dataProvider';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { fakeFetch } from '../helpers/fakeFetch';
+
+const providerWith = (...answers: Parameters<typeof fakeFetch>) => {
+  const { fetch, calls } = fakeFetch(...answers);
+  const http = createHttpClient({ baseUrl: 'http://api.test/api', token: () => 'tok', fetch });
+  return { provider: createDataProvider(http), calls };
+};
+
+const admin = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada', email: 'ada@example.com', last_login_at: null };
+
+describe('getList → POST /x/search', () => {
+  it('sends search and offset (page-1)*10, maps _id to id, reads total', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [admin], total: 31 }]);
+    const result = await provider.getList('admin', {
+      pagination: { page: 4, perPage: 10 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { search: 'ad', empty: '', none: undefined },
+    });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/admin/search', body: { search: 'ad', offset: 30 } });
+    expect(result).toEqual({ data: [{ id: admin._id, name: 'Ada', email: 'ada@example.com', last_login_at: null }], total: 31 });
+  });
+
+  it('page 1 is offset 0', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
+    await provider.getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls[0]?.body).toEqual({ offset: 0 });
+  });
+
+  it('fails with the server code, or the spec text when there is none', async () => {
+    const withCode = providerWith([401, { ok: false, code: 'UNAUTHORIZED' }]);
+    const error = await withCode.provider.getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: 'UNAUTHORIZED', status: 401 });
+
+    const withoutCode = providerWith([500, { ok: false }]);
+    await expect(
+      withoutCode.provider.getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+    ).rejects.toMatchObject({ message: 'Error fetching admins!' });
+  });
+
+  it('a network failure of the search POST shows its message as the code', async () => {
+    const { provider } = providerWith(new TypeError('Failed to fetch'));
+    await expect(provider.getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({
+      message: 'Failed to fetch',
+    });
+  });
+});
+
+describe('searchPayload', () => {
+  const sortable = { path: '/company', errors: { list: '', one: '', create: '', update: '', delete: '' }, sortable: true, filterNames: { activity_domain: 'domain_activity' } };
+
+  it('sends one sort key as 1 or -1 and renames filters the API spells differently', () => {
+    expect(searchPayload(sortable, { filter: { activity_domain: 'Mobilier' }, pagination: { page: 2, perPage: 10 }, sort: { field: 'name', order: 'ASC' } })).toEqual({
+      domain_activity: 'Mobilier',
+      offset: 10,
+      sort: { name: 1 },
+    });
+    expect(searchPayload(sortable, { filter: {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } }).sort).toEqual({ created_at: -1 });
+  });
+});
+
+describe('record calls', () => {
+  it('getOne → GET /admin/{id}, data mapped', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: admin }]);
+    const { data } = await provider.getOne('admin', { id: admin._id });
+    expect(calls[0]).toMatchObject({ method: 'GET', url: `http://api.test/api/admin/${admin._id}` });
+    expect(data).toEqual({ id: admin._id, name: 'Ada', email: 'ada@example.com', last_login_at: null });
+  });
+
+  it('getOne fails with the spec text when the server gives no code', async () => {
+    const { provider } = providerWith([404, {}]);
+    await expect(provider.getOne('admin', { id: 'x' })).rejects.toMatchObject({ message: "Error fetching admin's data.", status: 404 });
+  });
+
+  it('getMany fetches each id', async () => {
+    const other = { ...admin, _id: 'bbbbbbbbbbbbbbbbbbbbbbbb' };
+    const { provider, calls } = providerWith([200, { ok: true, data: admin }], [200, { ok: true, data: other }]);
+    const { data } = await provider.getMany('admin', { ids: [admin._id, other._id] });
+    expect(data.map((record) => record.id)).toEqual([admin._id, other._id]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('getManyReference searches with the target as a filter', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
+    await provider.getManyReference('admin', { target: 'organisation_id', id: 'org1', pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls[0]?.body).toEqual({ organisation_id: 'org1', offset: 10 });
+  });
+
+  it('create → POST /admin without ids; the code or the spec text on failure', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: admin }], [409, { ok: false, code: 'EMAIL_TAKEN' }], [400, { ok: false }]);
+    const { data } = await provider.create('admin', { data: { name: 'Ada', email: 'ada@example.com', id: 'ignored' } });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/admin', body: { name: 'Ada', email: 'ada@example.com' } });
+    expect(data.id).toBe(admin._id);
+    await expect(provider.create('admin', { data: { name: 'Ada' } })).rejects.toMatchObject({ message: 'EMAIL_TAKEN', status: 409 });
+    await expect(provider.create('admin', { data: { name: 'Ada' } })).rejects.toMatchObject({ message: 'Error creating admin!' });
+  });
+
+  it('update → PUT /admin/{id} without ids; "Error updating!" without a code', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: { ...admin, name: 'Ada L.' } }], [500, {}]);
+    const { data } = await provider.update('admin', { id: admin._id, data: { id: admin._id, _id: admin._id, name: 'Ada L.' }, previousData: { id: admin._id } });
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: `http://api.test/api/admin/${admin._id}`, body: { name: 'Ada L.' } });
+    expect(data).toMatchObject({ id: admin._id, name: 'Ada L.' });
+    await expect(provider.update('admin', { id: admin._id, data: {}, previousData: { id: admin._id } })).rejects.toMatchObject({ message: 'Error updating!' });
+  });
+
+  it('updateMany and deleteMany call once per id', async () => {
+    const { provider, calls } = providerWith([200, { ok: true }], [200, { ok: true }], [200, { ok: true }], [200, { ok: true }]);
+    expect((await provider.updateMany('admin', { ids: ['a', 'b'], data: { name: 'n' } })).data).toEqual(['a', 'b']);
+    expect((await provider.deleteMany('admin', { ids: ['a', 'b'] })).data).toEqual(['a', 'b']);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'PUT http://api.test/api/admin/a',
+      'PUT http://api.test/api/admin/b',
+      'DELETE http://api.test/api/admin/a',
+      'DELETE http://api.test/api/admin/b',
+    ]);
+  });
+
+  it('delete → DELETE /admin/{id}; a refusal keeps its code and status', async () => {
+    const { provider, calls } = providerWith([200, { ok: true }], [403, { ok: false, code: 'CANNOT_DELETE_SELF' }]);
+    const { data } = await provider.delete('admin', { id: admin._id, previousData: { id: admin._id, name: 'Ada' } });
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: `http://api.test/api/admin/${admin._id}` });
+    expect(data).toEqual({ id: admin._id, name: 'Ada' });
+    await expect(provider.delete('admin', { id: 'me' })).rejects.toMatchObject({ message: 'CANNOT_DELETE_SELF', status: 403 });
+  });
+
+  it('refuses a resource it does not know', async () => {
+    const { provider } = providerWith();
+    await expect(provider.getOne('nothing', { id: 1 })).rejects.toThrow('Unknown resource: nothing');
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { fakeFetch } from '../helpers/fakeFetch';
+
+const client = (fetch: typeof globalThis.fetch, token: string | null = 'tok-1') =>
+  createHttpClient({ baseUrl: 'http://api.test/api', token: () => token, fetch });
+
+describe('httpClient (spec §7)', () => {
+  it('sends JSON with credentials and Authorization: JWT {token}', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: [] }]);
+    const response = await client(fetch).post('/admin/search', { search: 'a', offset: 10 });
+    expect(response).toEqual({ status: 200, body: { ok: true, data: [] } });
+    expect(calls[0]).toMatchObject({
+      url: 'http://api.test/api/admin/search',
+      method: 'POST',
+      credentials: 'include',
+      body: { search: 'a', offset: 10 },
+      headers: { authorization: 'JWT tok-1', 'content-type': 'application/json' },
+    });
+  });
+
+  it('sends no Authorization header while signed out', async () => {
+    const { fetch, calls } = fakeFetch([401, { ok: false, code: 'UNAUTHORIZED' }]);
+    const response = await client(fetch, null).get('/admin/signin_token');
+    expect(response.body).toEqual({ ok: false, code: 'UNAUTHORIZED' });
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('POST turns a network failure into {ok:false, code: message}', async () => {
+    const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
+    const response = await client(fetch).post('/admin', { name: 'x' });
+    expect(response.body).toEqual({ ok: false, code: 'Failed to fetch' });
+  });
+
+  it('GET, PUT and DELETE reject on a network failure', async () => {
+    for (const call of [
+      (http: ReturnType<typeof client>) => http.get('/admin/1'),
+      (http: ReturnType<typeof client>) => http.put('/admin/1', {}),
+      (http: ReturnType<typeof client>) => http.delete('/admin/1'),
+    ]) {
+      const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
+      await expect(call(client(fetch))).rejects.toThrow('Failed to fetch');
+    }
+  });
+
+  it('uses each method verb', async () => {
+    const { fetch, calls } = fakeFetch([200, {}], [200, {}], [200, {}]);
+    const http = client(fetch);
+    await http.get('/a');
+    await http.put('/b', { name: 'n' });
+    await http.delete('/c');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET http://api.test/api/a',
+      'PUT http://api.test/api/b',
+      'DELETE http://api.test/api/c',
+    ]);
+    expect(calls[1]?.body).toEqual({ name: 'n' });
+  });
+
+  it('reads a non-JSON error answer as a code', async () => {
+    const fetch = (async () => new Response('<html>bad gateway</html>', { status: 502 })) as typeof globalThis.fetch;
+    const response = await client(fetch).get('/x');
+    expect(response).toEqual({ status: 502, body: { ok: false, code: 'HTTP_502' } });
+  });
+
+  it('uploads one file as form data named after the file, without Authorization', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['http://x/logo.png'] }]);
+    const response = await client(fetch).upload('/file', new Blob(['png']), 'logo.png');
+    expect(response.body).toEqual({ ok: true, data: ['http://x/logo.png'] });
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+    const form = calls[0]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('logo.png')).toBeInstanceOf(Blob);
+  });
+
+  it('download resolves the body at 200 and rejects otherwise', async () => {
+    const { fetch } = fakeFetch([200, { a: 1 }], [404, { ok: false }]);
+    const http = client(fetch);
+    expect(await (await http.download('/export')).text()).toBe('{"a":1}');
+    await expect(http.download('/export')).rejects.toThrow('HTTP_404');
+  });
+});
