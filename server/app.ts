@@ -5,9 +5,14 @@ import type { Config } from './config';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandler } from './plugins/errors';
+import { registerUploads } from './plugins/uploads';
 import { requireSession } from './plugins/sessions';
 import { adminRoutes } from './routes/admins';
 import { authRoutes } from './routes/auth';
+import { companyRoutes } from './routes/companies';
+import { fileRoutes } from './routes/files';
+import { registryRoutes } from './routes/registry';
+import { userRoutes } from './routes/users';
 
 export const API_PREFIX = '/api';
 
@@ -48,15 +53,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         return { ok: true };
       });
       await api.register(authRoutes);
+      await api.register(registryRoutes);
       // Everything registered in this scope requires a live session.
       await api.register(async (protectedApi) => {
         protectedApi.addHook('preHandler', requireSession);
         await protectedApi.register(adminRoutes);
+        await protectedApi.register(companyRoutes);
+        await protectedApi.register(userRoutes);
+        await protectedApi.register(fileRoutes);
       });
     },
     { prefix: API_PREFIX },
   );
 
+  await registerUploads(app, config.uploadDir);
   await registerConsole(app, { consoleDir: config.consoleDir, apiPrefix: API_PREFIX });
   return app;
 }

@@ -16,6 +16,10 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   CONSOLE_DIR: z.string().min(1).default('./dist'),
   CONSOLE_URL: z.string().url().default('http://localhost:3000'),
+  APP_URL: z.string().url().default('http://localhost:8081'),
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
+  REGISTRY_TOKEN: z.string().min(8).default('demo-registry-token'),
   CORS_ORIGINS: commaList.default(['http://localhost:3000', 'http://localhost:5173']),
   PRODUCT: z.string().regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits, _').default(DEFAULT_CREDIT_UNIT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -34,7 +38,14 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   consoleDir: string;
+  /** Public address of this server: e-mailed links and uploaded files' URLs start with it. */
   consoleUrl: string;
+  /** The front-end marketplace app (invitations, 'Login as'). */
+  appUrl: string;
+  uploadDir: string;
+  uploadMaxBytes: number;
+  /** The token the registry stand-in expects as `api_token`. */
+  registryToken: string;
   corsOrigins: string[];
   product: string;
   seedDemo: boolean;
@@ -66,6 +77,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: env.DATA_DIR,
     consoleDir: env.CONSOLE_DIR,
     consoleUrl: env.CONSOLE_URL.replace(/\/$/, ''),
+    appUrl: env.APP_URL.replace(/\/$/, ''),
+    uploadDir: env.UPLOAD_DIR,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    registryToken: env.REGISTRY_TOKEN,
     corsOrigins: env.CORS_ORIGINS,
     product: env.PRODUCT,
     seedDemo,

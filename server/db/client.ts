@@ -40,12 +40,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = options.dataDir === ':memory:';
   const pgliteDir = `${options.dataDir}/pglite`;
   if (!inMemory) mkdirSync(pgliteDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(pgliteDir);
+  // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
+  const client = new PGlite({ ...(inMemory ? {} : { dataDir: pgliteDir }), extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

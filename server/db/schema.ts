@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -71,4 +71,103 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/**
+ * Companies (organisations). `search_text` gathers the searched columns so that one trigram index
+ * serves `search` (name, city, postal code, siret) on any number of rows.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    siret: text('siret'),
+    phone: text('phone'),
+    email: text('email'),
+    streetNumber: text('street_number'),
+    route: text('route'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    activityDomain: text('activity_domain'),
+    subActivityDomain: text('sub_activity_domain'),
+    description: text('description'),
+    legalStatus: text('legal_status'),
+    employees: text('employees'),
+    turnover: doublePrecision('turnover'),
+    creationYear: integer('creation_year'),
+    website: text('website'),
+    logoUrl: text('logo_url'),
+    isTest: boolean('is_test').notNull().default(false),
+    /** Shown to the API as `{product}_balance`. */
+    creditBalance: doublePrecision('credit_balance').notNull().default(0),
+    /** The company's id on the old platform. */
+    organizationId: text('organization_id'),
+    createdAt: createdAt(),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(siret, ''))`,
+    ),
+  },
+  (table) => [
+    index('companies_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('companies_created_at_idx').on(table.createdAt, table.id),
+    index('companies_name_idx').on(table.name, table.id),
+    index('companies_balance_idx').on(table.creditBalance, table.id),
+    index('companies_city_idx').on(table.city, table.id),
+    index('companies_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
+    index('companies_sub_domain_idx').on(table.subActivityDomain, table.id),
+  ],
+);
+
+export const companyComments = pgTable(
+  'company_comments',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    authorAdminId: text('author_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('company_comments_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/** Marketplace users; each may belong to one company. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    organisationId: text('organisation_id').references(() => companies.id, { onDelete: 'set null' }),
+    invited: boolean('invited').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_organisation_idx').on(table.organisationId, table.createdAt),
+    index('users_created_at_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/** A request to sync a company with its record on the old platform (decisions.md). */
+export const syncJobs = pgTable(
+  'sync_jobs',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    requestedBy: text('requested_by').references(() => admins.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('sync_jobs_company_idx').on(table.companyId, table.startedAt)],
+);
+
 export type AdminRow = typeof admins.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

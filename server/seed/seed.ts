@@ -1,25 +1,34 @@
 import { count } from 'drizzle-orm';
+import { logoFolder } from '../../src/catalogue/product';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { admins } from '../db/schema';
+import { admins, companies, companyComments, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
+import { writeDemoLogos } from './demoLogos';
+import { fictionalCompany } from './frenchCompanies';
 
 const DAY_MS = 86_400_000;
+const DEMO_COMPANIES = 240;
+const firstNames = ['Alice', 'Bruno', 'Claire', 'David', 'Élodie', 'Fabien', 'Gaëlle', 'Henri', 'Isabelle', 'Julien', 'Karine', 'Luc'];
+const lastNames = ['Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guerin', 'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin'];
+const commentTexts = [
+  'Appel de découverte fait, très bon contact.',
+  'Relancer pour le renouvellement du contrat en janvier.',
+  'Demande de recharge de crédits validée.',
+  'Logo mis à jour à la demande du client.',
+];
 
 /** Fills an empty database with the demo data set; a database with any admin is left alone. */
-export async function seedDemoData(db: Database, now = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir' | 'product' | 'consoleUrl'>, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(admins);
   if ((existing?.total ?? 0) > 0) return false;
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  const demoAdminId = newId();
   await db.insert(admins).values([
-    {
-      id: newId(),
-      name: 'Demo Admin',
-      email: DEMO_CREDENTIALS.email,
-      passwordHash: await hashPassword(DEMO_CREDENTIALS.password),
-      createdAt: daysAgo(365),
-    },
+    { id: demoAdminId, name: 'Demo Admin', email: DEMO_CREDENTIALS.email, passwordHash: await hashPassword(DEMO_CREDENTIALS.password), createdAt: daysAgo(365) },
     ...demoAdmins().map((admin) => ({
       id: newId(),
       name: admin.name,
@@ -28,5 +37,65 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       createdAt: daysAgo(admin.createdDaysAgo),
     })),
   ]);
+
+  const logos = await writeDemoLogos(config.uploadDir, logoFolder(config.product), config.consoleUrl);
+  const companyRows = Array.from({ length: DEMO_COMPANIES }, (_, index) => {
+    const company = fictionalCompany(index);
+    return {
+      id: newId(),
+      name: company.name,
+      siret: company.siret,
+      phone: company.phone,
+      email: company.email,
+      streetNumber: company.streetNumber,
+      route: company.route,
+      city: company.city,
+      postalCode: company.postalCode,
+      country: company.country,
+      activityDomain: company.activityDomain,
+      subActivityDomain: company.subActivityDomain,
+      description: `${company.name} accompagne les entreprises : ${company.subActivityDomain.toLowerCase()}.`,
+      legalStatus: company.legalStatus,
+      employees: company.employees,
+      turnover: company.turnover,
+      creationYear: company.creationYear,
+      website: company.website,
+      logoUrl: index % 3 === 2 ? null : (logos[index % logos.length] ?? null),
+      isTest: index % 25 === 0,
+      creditBalance: index % 7 === 0 ? 0 : index % 5 === 0 ? -((index * 13) % 400) : (index * 37) % 5000,
+      createdAt: daysAgo((index * 3) % 700),
+    };
+  });
+  await db.insert(companies).values(companyRows);
+
+  const userRows = companyRows.slice(0, 120).flatMap((company, companyIndex) =>
+    Array.from({ length: (companyIndex % 3) + 1 }, (_, userIndex) => {
+      const n = companyIndex * 3 + userIndex;
+      const first = firstNames[n % firstNames.length] ?? 'Alex';
+      const last = lastNames[(n * 7) % lastNames.length] ?? 'Martin';
+      return {
+        id: newId(),
+        name: `${first} ${last}`,
+        email: `${first.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.${last.toLowerCase()}.${n}@example.com`,
+        organisationId: company.id,
+        lastLoginAt: n % 4 === 0 ? null : daysAgo(n % 60),
+        createdAt: daysAgo((n * 5) % 500),
+      };
+    }),
+  );
+  await db.insert(users).values(userRows);
+
+  await db.insert(companyComments).values(
+    companyRows.slice(0, 60).flatMap((company, index) =>
+      Array.from({ length: (index % 3) + 1 }, (_, commentIndex) => ({
+        id: newId(),
+        companyId: company.id,
+        authorAdminId: demoAdminId,
+        userName: 'Demo Admin',
+        text: commentTexts[(index + commentIndex) % commentTexts.length] ?? '',
+        createdAt: daysAgo(index + commentIndex * 9),
+      })),
+    ),
+  );
   return true;
 }

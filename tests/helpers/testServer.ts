@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
@@ -47,14 +50,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The app on a fresh database and a fresh upload folder, both gone after close(). */
 export async function buildTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database, logger: false });
+  const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
+  const app = await buildApp(testConfig({ uploadDir, ...overrides }), { database, logger: false });
   return {
     app,
     async close() {
       await app.close();
       await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

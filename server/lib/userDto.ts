@@ -1,0 +1,13 @@
+import type { UserRow } from '../db/schema';
+
+/** A marketplace user as the contract shows it, with their company's name. */
+export const toUserDto = (row: UserRow, organisationName: string | null) => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  organisation_id: row.organisationId,
+  organisation_name: organisationName,
+  invited: row.invited,
+  last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});

@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { UPLOADS_PATH } from '../routes/files';
+
+/**
+ * Serves uploaded files. Every answer carries a sandboxing CSP, so an uploaded SVG is shown as an
+ * image but can never run a script in the console's origin.
+ */
+export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
+  const root = resolve(uploadDir);
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${UPLOADS_PATH}/`,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '7d',
+    setHeaders: (reply) => {
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}
