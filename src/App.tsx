@@ -8,13 +8,13 @@ import { TopCenterNotification } from './custom/layout/TopCenterNotification';
 import { theme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
 import admins from './resources/admins';
+import companies from './resources/companies';
 
 const SignInPage = lazyNamed(() => import('./custom/auth/SignInPage'), 'SignInPage');
 
 /** Screens that later issues deliver; their links lead to an honest placeholder until then. */
 const pending = [
   { path: '/user', title: 'Users' },
-  { path: '/company', title: 'Companies' },
   { path: '/offer', title: 'Offer' },
   { path: '/need', title: 'Need' },
   { path: '/bank', title: 'Bank' },
@@ -48,6 +48,7 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
       <Route path="/auth" element={<SignInPage />} />
     </CustomRoutes>
     <Resource name="admin" {...admins} />
+    <Resource name="company" {...companies} />
     <CustomRoutes>
       {pending.map(({ path, title }) => (
         <Route key={path} path={`${path}/*`} element={<Placeholder title={title} />} />

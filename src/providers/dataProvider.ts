@@ -1,5 +1,4 @@
 import {
-  HttpError,
   type CreateParams,
   type DataProvider,
   type DeleteParams,
@@ -11,30 +10,11 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
-import type { ApiBody, ApiResponse, HttpClient } from './httpClient';
-import { toPayload, toRecord, type ApiRecord } from './records';
+import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
+import { createCompanyCalls } from './companyCalls';
+import type { HttpClient } from './httpClient';
+import { toPayload, toRecord } from './records';
 import { resourceApi, type ResourceApi } from './resourceApis';
-
-interface SearchBody extends ApiBody {
-  data?: ApiRecord[];
-  total?: number;
-}
-interface RecordBody extends ApiBody {
-  data?: ApiRecord;
-}
-
-/** A refusal becomes an HttpError whose message is the server's code, else the spec's fallback text. */
-function expectOk<Body extends ApiBody>(response: ApiResponse<Body>, fallback: string): Body {
-  if (response.body.ok === false || response.status >= 400) {
-    throw new HttpError(response.body.code || fallback, response.status, response.body);
-  }
-  return response.body;
-}
-
-function recordOf(body: RecordBody, fallback: string): RaRecord {
-  if (!body.data || typeof body.data._id !== 'string') throw new HttpError(fallback, 200, body);
-  return toRecord(body.data);
-}
 
 /** The search body of spec §7: search, the filters, `sort` ({field: 1|-1}, one key), offset. */
 export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Record<string, unknown> {
@@ -54,7 +34,7 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
 
 const withPath = (api: ResourceApi, id: RaRecord['id']) => `${api.path}/${encodeURIComponent(String(id))}`;
 
-/** react-admin's data provider over the contract of spec §7. */
+/** react-admin's data provider over the contract of spec §7, plus the calls that are not CRUD. */
 export function createDataProvider(http: HttpClient) {
   const getOne = async (resource: string, id: RaRecord['id']) => {
     const api = resourceApi(resource);
@@ -69,6 +49,8 @@ export function createDataProvider(http: HttpClient) {
   };
 
   return {
+    ...createCompanyCalls(http),
+
     getList: (resource, params) => list(resource, params),
 
     // The API's records are untyped JSON: the caller's RecordType is taken on trust, as react-admin does.
@@ -116,3 +98,5 @@ export function createDataProvider(http: HttpClient) {
     },
   } satisfies DataProvider;
 }
+
+export type AdminDataProvider = ReturnType<typeof createDataProvider>;

@@ -13,6 +13,9 @@ export interface Environment {
   product: string;
   /** An external analytics dashboard to embed on `/`, when configured. */
   analyticsUrl?: string;
+  /** The company registry: `{registryUrl}/recherche?q=&api_token={registryToken}`. */
+  registryUrl: string;
+  registryToken: string;
 }
 
 /** The VITE_* variables this module reads; the README's configuration table lists them. */
@@ -25,7 +28,12 @@ export interface EnvironmentVariables {
   VITE_APP_URL_PRODUCTION?: string;
   VITE_PRODUCT?: string;
   VITE_ANALYTICS_URL?: string;
+  VITE_REGISTRY_URL?: string;
+  VITE_REGISTRY_TOKEN?: string;
 }
+
+/** The contract server's registry stand-in answers this token (server `REGISTRY_TOKEN`). */
+const STAND_IN_REGISTRY_TOKEN = 'demo-registry-token';
 
 const DEVELOPMENT_API_PORT = 3000;
 const DEVELOPMENT_APP_PORT = 8081;
@@ -55,11 +63,14 @@ export function resolveEnvironment(location: PageLocation, variables: Environmen
   };
   const apiUrl = blankToUndefined(variables.VITE_API_URL) ?? byEnvironment[name].api ?? API_PATH;
   const appUrl = blankToUndefined(variables.VITE_APP_URL) ?? byEnvironment[name].app ?? location.origin;
+  const resolvedApiUrl = absolute(apiUrl, location.origin);
   return {
     name,
-    apiUrl: absolute(apiUrl, location.origin),
+    apiUrl: resolvedApiUrl,
     appUrl: absolute(appUrl, location.origin),
     product: blankToUndefined(variables.VITE_PRODUCT) ?? DEFAULT_CREDIT_UNIT,
     analyticsUrl: blankToUndefined(variables.VITE_ANALYTICS_URL),
+    registryUrl: absolute(blankToUndefined(variables.VITE_REGISTRY_URL) ?? `${resolvedApiUrl}/registry`, location.origin),
+    registryToken: blankToUndefined(variables.VITE_REGISTRY_TOKEN) ?? STAND_IN_REGISTRY_TOKEN,
   };
 }

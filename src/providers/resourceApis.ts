@@ -25,6 +25,28 @@ export const resourceApis = {
     },
     sortable: false,
   },
+  company: {
+    path: '/company',
+    errors: {
+      list: messages.load.companies,
+      one: messages.load.company,
+      create: messages.failure.createCompany,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: true,
+  },
+  user: {
+    path: '/user',
+    errors: {
+      list: messages.load.users,
+      one: messages.load.user,
+      create: messages.failure.generic,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: false,
+  },
 } satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApis;

@@ -1,0 +1,8 @@
+import { balanceField, formatBalance, logoFolder } from '../catalogue/product';
+import { environment } from '../providers';
+
+/** The console's credit unit and the names derived from it (decisions.md). */
+export const creditUnit = environment.product;
+export const BALANCE_SOURCE = balanceField(creditUnit);
+export const LOGO_FOLDER = logoFolder(creditUnit);
+export const formatCredit = (balance: number | null | undefined): string => formatBalance(Number(balance ?? 0), creditUnit);

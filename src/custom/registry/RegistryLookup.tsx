@@ -1,0 +1,66 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { environment } from '../../providers';
+import { REGISTRY_MIN_QUERY_LENGTH, registryToCompanyFields, searchRegistry, type RegistryCompany } from './registryClient';
+
+const DEBOUNCE_MS = 300;
+const LIST_MAX_HEIGHT = 240;
+
+const describe = (entry: RegistryCompany) =>
+  [entry.denomination || entry.nom_entreprise, entry.siege?.code_postal, entry.siege?.ville].filter(Boolean).join(' · ');
+
+/**
+ * Spec §2 company name search: suggestions from the external registry once the name is longer than
+ * 2 characters, in a list that scrolls past its maximum height; choosing one fills the form.
+ * Spec §7: a failed lookup is only logged.
+ */
+export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof searchRegistry }) => {
+  const { setValue } = useFormContext();
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<RegistryCompany[]>([]);
+
+  useEffect(() => {
+    const query = input.trim();
+    if (query.length < REGISTRY_MIN_QUERY_LENGTH) {
+      setOptions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      search(query, { url: environment.registryUrl, token: environment.registryToken, signal: controller.signal })
+        .then(setOptions)
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.error('Company registry lookup failed', error);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [input, search]);
+
+  const fill = (entry: RegistryCompany) => {
+    const fields = registryToCompanyFields(entry);
+    for (const [name, value] of Object.entries(fields)) setValue(name, value, { shouldDirty: true });
+    // A domain from the registry makes any previous sub-domain meaningless (spec §4).
+    if ('activity_domain' in fields) setValue('sub_activity_domain', null, { shouldDirty: true });
+  };
+
+  return (
+    <Autocomplete
+      options={options}
+      filterOptions={(all) => all}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : describe(option))}
+      freeSolo
+      inputValue={input}
+      onInputChange={(_event, value) => setInput(value)}
+      onChange={(_event, value) => {
+        if (value && typeof value !== 'string') fill(value);
+      }}
+      slotProps={{ listbox: { style: { maxHeight: LIST_MAX_HEIGHT, overflow: 'auto' } } }}
+      sx={{ mb: 2, maxWidth: 480 }}
+      renderInput={(params) => <TextField {...params} label="Search the company registry" helperText="Fills the form from the public registry" />}
+    />
+  );
+};

@@ -1,0 +1,23 @@
+import { Stack } from '@mui/material';
+import { Datagrid, FunctionField, ReferenceManyField, TextField, type RaRecord } from 'react-admin';
+import { formatShortDateTime } from '../../catalogue/dates';
+import { PAGE_SIZE } from '../../catalogue/pagination';
+import { Paginator } from '../../custom/components/Paginator';
+import { InviteUserModal } from './InviteUserModal';
+
+/** Spec §2 Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
+export const CompanyUsersTab = () => (
+  <Stack spacing={1}>
+    <Stack direction="row" justifyContent="flex-end">
+      <InviteUserModal />
+    </Stack>
+    <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
+      <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
+        <TextField source="name" label="Name" sortable={false} />
+        <TextField source="email" label="Email" sortable={false} />
+        <TextField source="organisation_name" label="Organisation" sortable={false} />
+        <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
+      </Datagrid>
+    </ReferenceManyField>
+  </Stack>
+);

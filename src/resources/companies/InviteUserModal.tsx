@@ -1,0 +1,65 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { messages } from '../../catalogue/messages';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+
+/** Spec §2 Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
+export const InviteUserModal = () => {
+  const company = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  if (!company) return null;
+
+  const close = () => {
+    setOpen(false);
+    setName('');
+    setEmail('');
+  };
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await dataProvider.inviteUser({ name: name.trim(), email: email.trim(), organisation_id: String(company.id), organisation_name: String(company.name ?? ''), invited: true });
+      notify(messages.success.invited, { type: 'success' });
+      close();
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : messages.failure.invite, { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label="Invite user" onClick={() => setOpen(true)}>
+        <PersonAddIcon />
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <form onSubmit={invite}>
+          <DialogTitle id={titleId}>Invite user</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} autoFocus />
+              <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={close}>Cancel</MuiButton>
+            <MuiButton type="submit" variant="contained" disabled={!name.trim() || !email.trim() || sending}>
+              Inviter
+            </MuiButton>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+};
