@@ -15,3 +15,25 @@ export function buildAdmin(overrides: Partial<RaRecord> = {}): RaRecord {
     ...overrides,
   };
 }
+
+/** A company record as the console sees it. */
+export function buildCompany(overrides: Partial<RaRecord> = {}): RaRecord {
+  const id = nextId();
+  return {
+    id,
+    name: `Company ${id.slice(-3)}`,
+    siret: '12345678901234',
+    city: 'Lyon',
+    postal_code: '69002',
+    country: 'France',
+    activity_domain: 'Mobilier',
+    sub_activity_domain: 'Rangement',
+    credit_balance: 120,
+    logo_url: null,
+    is_test: false,
+    created_at: '2026-11-21T10:00:00.000Z',
+    comments: [],
+    last_sync: null,
+    ...overrides,
+  };
+}

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
@@ -21,3 +21,6 @@ if (!window.matchMedia) {
 
 // react-admin scrolls to the top on navigation; jsdom does not implement it.
 window.scrollTo = () => undefined;
+
+// The first render of a lazy route compiles its module: give async queries room on a slow machine.
+configure({ asyncUtilTimeout: 5000 });

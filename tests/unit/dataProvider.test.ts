@@ -132,3 +132,50 @@ describe('record calls', () => {
     await expect(provider.getOne('nothing', { id: 1 })).rejects.toThrow('Unknown resource: nothing');
   });
 });
+
+describe('company calls', () => {
+  it('uploadFiles → POST /file {files, folder}, answering the URLs', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: ['http://x/uploads/credit/a.png'] }], [415, { ok: false, code: 'UNSUPPORTED_FILE_TYPE' }]);
+    const files = [{ rawBody: 'data:image/png;base64,AAAA', name: 'a.png' }];
+    expect(await provider.uploadFiles(files, '/credit')).toEqual(['http://x/uploads/credit/a.png']);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/file', body: { files, folder: '/credit' }, headers: { authorization: 'JWT tok' } });
+    await expect(provider.uploadFiles(files, '/credit')).rejects.toMatchObject({ message: 'UNSUPPORTED_FILE_TYPE' });
+  });
+
+  it('addComment, deleteComment, inviteUser and startSync call their paths', async () => {
+    const company = { _id: 'c'.repeat(24), name: 'C', comments: [] };
+    const { provider, calls } = providerWith(
+      [200, { ok: true, data: company }],
+      [200, { ok: true, data: [{ _id: 'k'.repeat(24), text: 'left' }] }],
+      [200, { ok: true }],
+      [409, { ok: false, code: 'EMAIL_TAKEN' }],
+      [500, {}],
+      [200, { ok: true, data: { _id: 'j', organization_id: 'o1', status: 'queued', started_at: 'now' } }],
+    );
+    expect((await provider.addComment(company._id, 'hello')).id).toBe(company._id);
+    expect(await provider.deleteComment(company._id, 'k1')).toEqual([{ id: 'k'.repeat(24), text: 'left' }]);
+    const invite = { name: 'N', email: 'n@example.com', organisation_id: company._id, organisation_name: 'C', invited: true as const };
+    await provider.inviteUser(invite);
+    await expect(provider.inviteUser(invite)).rejects.toMatchObject({ message: 'EMAIL_TAKEN' });
+    await expect(provider.inviteUser(invite)).rejects.toMatchObject({ message: 'Error inviting!' });
+    expect(await provider.startSync(company._id, 'o1')).toMatchObject({ status: 'queued' });
+    expect(calls.map((call) => `${call.method} ${call.url.replace('http://api.test/api', '')}`)).toEqual([
+      `POST /company/${company._id}/comment`,
+      `PUT /company/${company._id}/delete-comment/k1`,
+      'POST /user/invite',
+      'POST /user/invite',
+      'POST /user/invite',
+      `POST /company/${company._id}/sync`,
+    ]);
+    expect(calls[0]?.body).toEqual({ text: 'hello' });
+    expect(calls[1]?.body).toEqual({});
+    expect(calls[2]?.body).toEqual(invite);
+    expect(calls[5]?.body).toEqual({ organization_id: 'o1' });
+  });
+
+  it('company search sends sort as {field: 1|-1} and the filters', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
+    await provider.getList('company', { pagination: { page: 3, perPage: 10 }, sort: { field: 'credit_balance', order: 'ASC' }, filter: { search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' } });
+    expect(calls[0]?.body).toEqual({ search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement', offset: 20, sort: { credit_balance: 1 } });
+  });
+});
