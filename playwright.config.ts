@@ -1,8 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** End-to-end runs drive Debian's Chromium against the real server on a fresh in-memory database. */
 const port = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Uploaded files of this run; tests/e2e/globalTeardown.ts removes the folder. */
+export const E2E_UPLOAD_DIR = join(tmpdir(), `admin-platform-e2e-uploads-${port}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -11,6 +15,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  globalTeardown: './tests/e2e/globalTeardown.ts',
   reporter: [['list'], ['json', { outputFile: '.test-reports/e2e.json' }]],
   use: {
     baseURL,
@@ -33,6 +38,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: ':memory:',
+      UPLOAD_DIR: E2E_UPLOAD_DIR,
       CONSOLE_DIR: '.e2e-dist',
       CONSOLE_URL: baseURL,
       CORS_ORIGINS: baseURL,

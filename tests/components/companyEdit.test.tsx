@@ -191,13 +191,13 @@ describe('/company/{id} Comments tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Comments' }));
     const add = screen.getByRole('button', { name: 'Add comment' });
     expect(add).toBeDisabled();
-    await user.type(screen.getByLabelText('Comment'), '   ');
+    await user.type(screen.getByLabelText('New comment'), '   ');
     expect(add).toBeDisabled();
-    await user.type(screen.getByLabelText('Comment'), 'Relance faite');
+    await user.type(screen.getByLabelText('New comment'), 'Relance faite');
     await user.click(add);
     await waitFor(() => expect(addComment).toHaveBeenCalledWith(company.id, 'Relance faite'));
     expect(await screen.findByText('Comment added!')).toBeInTheDocument();
-    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    expect(screen.getByLabelText('New comment')).toHaveValue('');
   });
 
   it("deletes a comment after 'Are you sure?', then 'Comment deleted!'", async () => {

@@ -51,9 +51,9 @@ test.describe('administrators, end to end', () => {
     await expect(page.getByLabel('Current page')).toHaveText('1 / 3');
 
     // Create one and land on its page.
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Create new administrator' });
-    const create = dialog.getByRole('button', { name: 'Create' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
     await expect(create).toBeDisabled();
     await dialog.getByLabel('Name').fill('Ada Lovelace');
     await expect(create).toBeDisabled();

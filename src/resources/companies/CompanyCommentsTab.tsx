@@ -81,7 +81,7 @@ export const CompanyCommentsTab = () => {
       <Divider sx={{ my: 2 }} />
       <form onSubmit={add}>
         <Stack spacing={1} sx={{ maxWidth: 600 }}>
-          <TextField label="Comment" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} />
+          <TextField label="New comment" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} />
           <Box>
             <MuiButton type="submit" variant="contained" disabled={!text.trim() || busy}>
               Add comment
