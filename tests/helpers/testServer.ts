@@ -1,42 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { admins } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/passwords';
 
-/**
- * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a
- * throw-away database on that PostgreSQL server, dropped again by close().
- */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
-  const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+/** A fresh database for one test file (see server/db/throwaway.ts). */
+export const openTestDatabase = openThrowawayDatabase;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
