@@ -11,6 +11,9 @@ import { adminRoutes } from './routes/admins';
 import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { fileRoutes } from './routes/files';
+import { impersonationRoutes } from './routes/impersonation';
+import { needRoutes } from './routes/needs';
+import { offerRoutes } from './routes/offers';
 import { registryRoutes } from './routes/registry';
 import { userRoutes } from './routes/users';
 
@@ -54,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(authRoutes);
       await api.register(registryRoutes);
+      await api.register(impersonationRoutes);
       // Everything registered in this scope requires a live session.
       await api.register(async (protectedApi) => {
         protectedApi.addHook('preHandler', requireSession);
@@ -61,6 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(companyRoutes);
         await protectedApi.register(userRoutes);
         await protectedApi.register(fileRoutes);
+        await protectedApi.register(offerRoutes);
+        await protectedApi.register(needRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -168,6 +168,77 @@ export const syncJobs = pgTable(
   (table) => [index('sync_jobs_company_idx').on(table.companyId, table.startedAt)],
 );
 
+/**
+ * 'Login as' (decisions.md): a single-use token minted for one user, for about a minute, recorded
+ * with the admin who asked; never the admin's own session.
+ */
+export const impersonationTokens = pgTable(
+  'impersonation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('impersonation_tokens_user_idx').on(table.userId)],
+);
+
+/** Offers: services or products a company sells. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    organisationId: text('organisation_id').references(() => companies.id, { onDelete: 'set null' }),
+    activityDomain: text('activity_domain'),
+    subActivityDomain: text('sub_activity_domain'),
+    price: doublePrecision('price'),
+    unit: text('unit'),
+    /** A fraction: 1, 0.75 or 0.5 (spec §9). */
+    creditRatio: doublePrecision('credit_ratio'),
+    priceOnProposal: boolean('price_on_proposal').notNull().default(false),
+    createdAt: createdAt(),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`),
+  },
+  (table) => [
+    index('offers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('offers_created_at_idx').on(table.createdAt, table.id),
+    index('offers_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
+    index('offers_organisation_idx').on(table.organisationId, table.createdAt),
+  ],
+);
+
+/** Needs: what a buyer company requires. */
+export const needs = pgTable(
+  'needs',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => companies.id, { onDelete: 'set null' }),
+    activityDomain: text('activity_domain'),
+    subActivityDomain: text('sub_activity_domain'),
+    description: text('description').notNull(),
+    emergency: text('emergency').notNull(),
+    status: text('status').notNull().default('en cours'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('needs_description_trgm_idx').using('gin', sql`lower(${table.description}) gin_trgm_ops`),
+    index('needs_created_at_idx').on(table.createdAt, table.id),
+    index('needs_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
+    index('needs_organisation_idx').on(table.organisationId, table.createdAt),
+  ],
+);
+
 export type AdminRow = typeof admins.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
+export type NeedRow = typeof needs.$inferSelect;

@@ -9,7 +9,8 @@ import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { containsPattern, offsetSchema, parseInput, searchSchema } from '../lib/validation';
 import { sessionOf } from '../plugins/sessions';
-import { checkDomainPair, companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
+import { afterUpdate, checkDomainPair } from '../lib/domainRules';
+import { companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
 
 const idParams = z.object({ id: idSchema });
 const commentParams = z.object({ id: idSchema, commentId: idSchema });
@@ -95,9 +96,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     const fields = parseInput(companyFieldsSchema, request.body);
     const balance = parseBalance(request.body, balanceField);
     const current = await findCompany(id);
-    const domain = fields.activity_domain !== undefined ? fields.activity_domain : current.activityDomain;
-    const subDomain = fields.sub_activity_domain !== undefined ? fields.sub_activity_domain : current.subActivityDomain;
-    checkDomainPair(domain, subDomain);
+    checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
     const changes: Partial<typeof companies.$inferInsert> = {
       name: fields.name,
       siret: fields.siret,

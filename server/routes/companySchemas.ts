@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { isActivityDomain, isSubDomainOf } from '../../src/catalogue/domains';
-import { ValidationError } from '../lib/validation';
-import { emailSchema, nameSchema } from '../lib/validation';
-
-/** '' and null both mean "no value" for an optional field. */
-const optional = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((value) => (value === '' ? null : value), schema.nullable().optional());
+import { activityDomainSchema } from '../lib/domainRules';
+import { ValidationError, emailSchema, httpUrl, nameSchema, optional } from '../lib/validation';
 
 const shortText = z.string().trim().max(200);
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 const currentYear = new Date().getFullYear();
 
 /** Every editable company field of spec §3, validated; fields not named here never reach the database. */
@@ -23,7 +17,7 @@ export const companyFieldsSchema = z
       city: optional(shortText),
       postal_code: optional(z.string().trim().regex(/^[A-Za-z0-9 -]{2,10}$/, 'not a postal code')),
       country: optional(shortText),
-      activity_domain: optional(z.string().refine(isActivityDomain, 'not an activity domain')),
+      activity_domain: optional(activityDomainSchema),
       sub_activity_domain: optional(z.string().max(200)),
       description: optional(z.string().max(5000)),
       legal_status: optional(shortText),
@@ -48,10 +42,3 @@ export function parseBalance(body: unknown, balanceField: string): number | unde
 }
 
 export const createCompanySchema = z.object({ name: nameSchema, logo_url: httpUrl });
-
-/** The sub-domain must belong to the domain the company ends up with (spec §4). */
-export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {
-  if (subDomain && (!domain || !isSubDomainOf(domain, subDomain))) {
-    throw new ValidationError({ sub_activity_domain: 'not a sub-domain of the activity domain' });
-  }
-}

@@ -1,16 +1,27 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
-import { companies, users } from '../db/schema';
+import { companies, impersonationTokens, users } from '../db/schema';
 import { isUniqueViolation } from '../lib/dbErrors';
-import { AppError } from '../lib/errors';
-import { idSchema, newId } from '../lib/ids';
+import { AppError, notFound } from '../lib/errors';
+import { hashToken, idSchema, newId, newSecretToken } from '../lib/ids';
+import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
-import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema, ValidationError } from '../lib/validation';
+import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
 import { queueMail } from '../plugins/mail';
+import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
+const idParams = z.object({ id: idSchema });
+const updateBody = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  organisation_id: idSchema.nullable().optional(),
+  organisation_name: z.string().max(200).nullable().optional(),
+});
+/** decisions.md: an impersonation token lives about a minute. */
+export const IMPERSONATION_TTL_MS = 60_000;
 const inviteBody = z.object({
   name: nameSchema,
   email: emailSchema,
@@ -19,9 +30,21 @@ const inviteBody = z.object({
   invited: z.literal(true).optional(),
 });
 
-/** Marketplace users (spec §7): search (also by company) and invitations to a company. */
+/** Marketplace users (spec §7): search (also by company), read, update, delete, invite, 'Login as'. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
+
+  async function findUser(id: string) {
+    const [row] = await db
+      .select({ user: users, organisationName: companies.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.organisationId))
+      .where(eq(users.id, id))
+      .limit(1);
+    if (!row) throw notFound();
+    return toUserDto(row.user, row.organisationName);
+  }
+
 
   app.post('/user/search', async (request) => {
     const { search, organisation_id, offset } = parseInput(searchBody, request.body);
@@ -49,8 +72,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/invite', async (request) => {
     const { name, email, organisation_id } = parseInput(inviteBody, request.body);
-    const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, organisation_id)).limit(1);
-    if (!company) throw new ValidationError({ organisation_id: 'no such company' });
+    const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
     const taken = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     let row;
@@ -67,5 +89,47 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
     });
     return { ok: true, data: toUserDto(row, company.name) };
+  });
+
+  app.get('/user/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true, data: await findUser(id) };
+  });
+
+  /** The company is checked, and its name is the company's own, whatever name the client sent. */
+  app.put('/user/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { name, email, organisation_id } = parseInput(updateBody, request.body);
+    await findUser(id);
+    if (organisation_id) await checkCompanyExists(db, organisation_id);
+    if (email) {
+      const taken = await db.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id))).limit(1);
+      if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
+    }
+    const changes = Object.fromEntries(Object.entries({ name, email, organisationId: organisation_id }).filter(([, value]) => value !== undefined));
+    try {
+      if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
+      throw error;
+    }
+    return { ok: true, data: await findUser(id) };
+  });
+
+  app.delete('/user/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (!deleted.length) throw notFound();
+    return { ok: true };
+  });
+
+  /** 'Login as': a single-use token for this one user, recorded with the admin who asked. */
+  app.post('/user/:id/impersonate', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    await findUser(id);
+    const token = newSecretToken();
+    const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_MS);
+    await db.insert(impersonationTokens).values({ tokenHash: hashToken(token), adminId: sessionOf(request).admin.id, userId: id, expiresAt });
+    return { ok: true, data: { user_id: id, token, expires_at: expiresAt.toISOString() } };
   });
 }

@@ -2,11 +2,13 @@ import { count } from 'drizzle-orm';
 import { logoFolder } from '../../src/catalogue/product';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { admins, companies, companyComments, users } from '../db/schema';
+import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
+import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
+import { admins, companies, companyComments, needs, offers, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
-import { writeDemoLogos } from './demoLogos';
+import { writeDemoPictures } from './demoLogos';
 import { fictionalCompany } from './frenchCompanies';
 
 const DAY_MS = 86_400_000;
@@ -38,7 +40,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
     })),
   ]);
 
-  const logos = await writeDemoLogos(config.uploadDir, logoFolder(config.product), config.consoleUrl);
+  const logos = await writeDemoPictures(config.uploadDir, logoFolder(config.product), config.consoleUrl, 'demo-logo');
   const companyRows = Array.from({ length: DEMO_COMPANIES }, (_, index) => {
     const company = fictionalCompany(index);
     return {
@@ -97,5 +99,38 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       })),
     ),
   );
+  const offerPictures = await writeDemoPictures(config.uploadDir, '/offers', config.consoleUrl, 'demo-offer', 6);
+  const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
+  await db.insert(offers).values(
+    companyRows.slice(0, 120).map((company, index) => ({
+      id: newId(),
+      title: `${pick(offerTitles, index)} – ${company.subActivityDomain}`,
+      description: `${company.name} propose : ${company.subActivityDomain.toLowerCase()}, clé en main.`,
+      images: [pick(offerPictures, index), pick(offerPictures, index + 1)],
+      organisationId: company.id,
+      activityDomain: company.activityDomain,
+      subActivityDomain: company.subActivityDomain,
+      price: index % 9 === 0 ? null : 100 + ((index * 137) % 4900),
+      unit: pick(PRICE_UNITS, index),
+      creditRatio: pick(CREDIT_RATIOS, index),
+      priceOnProposal: index % 9 === 0,
+      createdAt: daysAgo((index * 2) % 300),
+    })),
+  );
+  await db.insert(needs).values(
+    companyRows.slice(60, 150).map((company, index) => ({
+      id: newId(),
+      organisationId: company.id,
+      activityDomain: company.activityDomain,
+      subActivityDomain: company.subActivityDomain,
+      description: `Recherche un prestataire : ${company.subActivityDomain.toLowerCase()} pour ${pick(needContexts, index)}.`,
+      emergency: pick(EMERGENCIES, index),
+      status: pick(NEED_STATUSES, index * 7),
+      createdAt: daysAgo((index * 3) % 200),
+    })),
+  );
   return true;
 }
+
+const offerTitles = ['Offre découverte', 'Pack complet', 'Accompagnement sur mesure', 'Prestation express', 'Abonnement annuel'];
+const needContexts = ['notre siège parisien', 'un lancement produit', 'la fin d’année', 'nos équipes commerciales', 'un séminaire en juin'];

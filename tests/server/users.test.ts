@@ -63,3 +63,69 @@ describe('POST /user/invite', () => {
     expect(await server.app.db.select().from(users).where(eq(users.email, 'a2@example.com'))).toHaveLength(0);
   });
 });
+
+describe('GET, PUT, DELETE /user/{id}', () => {
+  it('reads a user with the organisation name', async () => {
+    const company = await insertCompany(server.app, { name: 'Comptoir Iris' });
+    const user = await insertUser(server.app, { name: 'Reader', organisationId: company.id });
+    expect((await me.call('GET', `/user/${user.id}`)).json()).toMatchObject({ ok: true, data: { _id: user.id, name: 'Reader', organisation_id: company.id, organisation_name: 'Comptoir Iris' } });
+    expect((await me.call('GET', `/user/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+  });
+
+  it('moves a user to another company, whose own name is answered whatever name was sent', async () => {
+    const from = await insertCompany(server.app, { name: 'From' });
+    const to = await insertCompany(server.app, { name: 'To' });
+    const user = await insertUser(server.app, { organisationId: from.id });
+    const body = (await me.call('PUT', `/user/${user.id}`, { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'Forged', last_login_at: '2000-01-01' })).json();
+    expect(body).toMatchObject({ ok: true, data: { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'To', last_login_at: null } });
+  });
+
+  it('refuses an unknown company, a taken e-mail and bad fields', async () => {
+    const user = await insertUser(server.app);
+    await insertUser(server.app, { email: 'occupied.user@example.com' });
+    expect((await me.call('PUT', `/user/${user.id}`, { organisation_id: newId() })).json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: { organisation_id: 'no such company' } });
+    expect((await me.call('PUT', `/user/${user.id}`, { email: 'OCCUPIED.user@example.com' })).json()).toEqual({ ok: false, code: 'EMAIL_TAKEN' });
+    expect((await me.call('PUT', `/user/${user.id}`, { email: 'bad' })).statusCode).toBe(400);
+    expect((await me.call('PUT', `/user/${newId()}`, { name: 'x' })).statusCode).toBe(404);
+  });
+
+  it('deletes a user', async () => {
+    const user = await insertUser(server.app);
+    expect((await me.call('DELETE', `/user/${user.id}`)).json()).toEqual({ ok: true });
+    expect((await me.call('GET', `/user/${user.id}`)).statusCode).toBe(404);
+    expect((await me.call('DELETE', `/user/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it('searches users by name and e-mail', async () => {
+    await insertUser(server.app, { name: 'Zéphyrin Unique', email: 'zephyrin@example.com' });
+    expect((await me.call('POST', '/user/search', { search: 'zéphyrin' })).json().total).toBe(1);
+    expect((await me.call('POST', '/user/search', { search: 'ZEPHYRIN@' })).json().total).toBe(1);
+  });
+});
+
+describe("'Login as'", () => {
+  it('mints a single-use token for one user, never the session token, that the connect route exchanges once', async () => {
+    const user = await insertUser(server.app, { name: 'Impersonated' });
+    const minted = (await me.call('POST', `/user/${user.id}/impersonate`, {})).json();
+    expect(minted).toMatchObject({ ok: true, data: { user_id: user.id, token: expect.any(String), expires_at: expect.any(String) } });
+    expect(minted.data.token).not.toBe(me.token);
+    const lifetime = new Date(minted.data.expires_at).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(30_000);
+    expect(lifetime).toBeLessThanOrEqual(60_000);
+    const exchange = () => server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
+    expect((await exchange()).json()).toMatchObject({ ok: true, data: { user: { _id: user.id, name: 'Impersonated' }, impersonated_by: me.id } });
+    expect((await exchange()).json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
+  });
+
+  it('refuses a token for another user, a forged token and an unknown user', async () => {
+    const user = await insertUser(server.app);
+    const other = await insertUser(server.app);
+    const minted = (await me.call('POST', `/user/${user.id}/impersonate`, {})).json();
+    const wrongUser = await server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: other.id } });
+    expect(wrongUser.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
+    const forged = await server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: 'forged' } });
+    expect(forged.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
+    expect((await me.call('POST', `/user/${newId()}/impersonate`, {})).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'POST', url: `/api/user/${user.id}/impersonate`, payload: {} })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { isActivityDomain, isSubDomainOf } from '../../src/catalogue/domains';
+import { ValidationError } from './validation';
+
+export const activityDomainSchema = z.string().refine(isActivityDomain, 'not an activity domain');
+
+/** The sub-domain must belong to the domain the record ends up with (spec §4). */
+export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {
+  if (subDomain && (!domain || !isSubDomainOf(domain, subDomain))) {
+    throw new ValidationError({ sub_activity_domain: 'not a sub-domain of the activity domain' });
+  }
+}
+
+/** The value a partial update leaves: the new one when given, else the stored one. */
+export const afterUpdate = <Value>(next: Value | undefined, current: Value): Value => (next !== undefined ? next : current);

@@ -1,0 +1,147 @@
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
+import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { companies, needs, type NeedRow } from '../db/schema';
+import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
+import { notFound } from '../lib/errors';
+import { idSchema, newId } from '../lib/ids';
+import { orderBy, sortSchema } from '../lib/listing';
+import { checkCompanyExists } from '../lib/organisations';
+import { containsPattern, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+
+const idParams = z.object({ id: idSchema });
+const descriptionSchema = z.string().trim().min(1).max(5000);
+const searchBody = z.object({
+  search: searchSchema,
+  activity_domain: z.string().max(200).optional(),
+  sub_activity_domain: z.string().max(200).optional(),
+  organisation_id: idSchema.optional(),
+  emergency: z.enum(EMERGENCIES).optional(),
+  sort: sortSchema,
+  offset: offsetSchema,
+});
+const createBody = z.object({
+  description: descriptionSchema,
+  emergency: z.enum(EMERGENCIES),
+  organisation_id: optional(idSchema),
+  activity_domain: optional(activityDomainSchema),
+  sub_activity_domain: optional(z.string().max(200)),
+});
+/** Spec §4: any of the three statuses, from any other. */
+const updateBody = z.object({
+  description: descriptionSchema.optional(),
+  emergency: z.enum(EMERGENCIES).optional(),
+  status: z.enum(NEED_STATUSES).optional(),
+  organisation_id: optional(idSchema),
+  activity_domain: optional(activityDomainSchema),
+  sub_activity_domain: optional(z.string().max(200)),
+});
+
+type NeedJoin = { need: NeedRow; organisationName: string | null };
+
+const toNeedDto = ({ need, organisationName }: NeedJoin) => ({
+  _id: need.id,
+  organisation_id: need.organisationId,
+  organisation_name: organisationName,
+  activity_domain: need.activityDomain,
+  sub_activity_domain: need.subActivityDomain,
+  description: need.description,
+  emergency: need.emergency,
+  status: need.status,
+  created_at: need.createdAt.toISOString(),
+});
+
+/** Needs (spec §7): search, create, read, update, delete. */
+export async function needRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const selection = { need: needs, organisationName: companies.name };
+  const sortable = {
+    organisation_name: companies.name,
+    description: needs.description,
+    emergency: needs.emergency,
+    created_at: needs.createdAt,
+  };
+
+  async function findNeed(id: string) {
+    const [row] = await db.select(selection).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(eq(needs.id, id)).limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.post('/need/search', async (request) => {
+    const body = parseInput(searchBody, request.body);
+    const conditions: SQL[] = [];
+    if (body.search) {
+      const pattern = containsPattern(body.search.toLowerCase());
+      const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(companies.name, pattern));
+      if (textMatch) conditions.push(textMatch);
+    }
+    if (body.activity_domain) conditions.push(eq(needs.activityDomain, body.activity_domain));
+    if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, body.sub_activity_domain));
+    if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
+    if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(selection)
+        .from(needs)
+        .leftJoin(companies, eq(companies.id, needs.organisationId))
+        .where(where)
+        .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id))
+        .limit(PAGE_SIZE)
+        .offset(body.offset),
+      db.select({ total: count() }).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(where),
+    ]);
+    return { ok: true, data: rows.map(toNeedDto), total: totalRow?.total ?? 0 };
+  });
+
+  app.post('/need', async (request) => {
+    const fields = parseInput(createBody, request.body);
+    checkDomainPair(fields.activity_domain, fields.sub_activity_domain);
+    if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
+    const id = newId();
+    await db.insert(needs).values({
+      id,
+      description: fields.description,
+      emergency: fields.emergency,
+      organisationId: fields.organisation_id ?? null,
+      activityDomain: fields.activity_domain ?? null,
+      subActivityDomain: fields.sub_activity_domain ?? null,
+    });
+    return { ok: true, data: toNeedDto(await findNeed(id)) };
+  });
+
+  app.get('/need/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return { ok: true, data: toNeedDto(await findNeed(id)) };
+  });
+
+  app.put('/need/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const fields = parseInput(updateBody, request.body);
+    const { need } = await findNeed(id);
+    checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
+    if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
+    const changes = Object.fromEntries(
+      Object.entries({
+        description: fields.description,
+        emergency: fields.emergency,
+        status: fields.status,
+        organisationId: fields.organisation_id,
+        activityDomain: fields.activity_domain,
+        subActivityDomain: fields.sub_activity_domain,
+      }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(changes).length) await db.update(needs).set(changes).where(eq(needs.id, id));
+    return { ok: true, data: toNeedDto(await findNeed(id)) };
+  });
+
+  app.delete('/need/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const deleted = await db.delete(needs).where(eq(needs.id, id)).returning({ id: needs.id });
+    if (!deleted.length) throw notFound();
+    return { ok: true };
+  });
+}
