@@ -9,14 +9,14 @@ import { theme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
 import admins from './resources/admins';
 import companies from './resources/companies';
+import needs from './resources/needs';
+import offers from './resources/offers';
+import users from './resources/users';
 
 const SignInPage = lazyNamed(() => import('./custom/auth/SignInPage'), 'SignInPage');
 
 /** Screens that later issues deliver; their links lead to an honest placeholder until then. */
 const pending = [
-  { path: '/user', title: 'Users' },
-  { path: '/offer', title: 'Offer' },
-  { path: '/need', title: 'Need' },
   { path: '/bank', title: 'Bank' },
   { path: '/message', title: 'Messages' },
   { path: '/account', title: 'Your Account' },
@@ -48,7 +48,10 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
       <Route path="/auth" element={<SignInPage />} />
     </CustomRoutes>
     <Resource name="admin" {...admins} />
+    <Resource name="user" {...users} />
     <Resource name="company" {...companies} />
+    <Resource name="offer" {...offers} />
+    <Resource name="need" {...needs} />
     <CustomRoutes>
       {pending.map(({ path, title }) => (
         <Route key={path} path={`${path}/*`} element={<Placeholder title={title} />} />

@@ -12,6 +12,7 @@ import {
 import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
 import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
 import { createCompanyCalls } from './companyCalls';
+import { createUserCalls } from './userCalls';
 import type { HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
 import { resourceApi, type ResourceApi } from './resourceApis';
@@ -25,9 +26,9 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
   }
   const perPage = params.pagination?.perPage ?? PAGE_SIZE;
   payload.offset = offsetForPage(params.pagination?.page ?? 1, perPage);
-  if (api.sortable && params.sort?.field) {
-    const field = params.sort.field === 'id' ? '_id' : params.sort.field;
-    payload.sort = { [field]: params.sort.order === 'ASC' ? 1 : -1 };
+  // react-admin's default sort is by `id`, which no list of the spec offers: the server's default applies.
+  if (api.sortable && params.sort?.field && params.sort.field !== 'id') {
+    payload.sort = { [params.sort.field]: params.sort.order === 'ASC' ? 1 : -1 };
   }
   return payload;
 }
@@ -50,6 +51,7 @@ export function createDataProvider(http: HttpClient) {
 
   return {
     ...createCompanyCalls(http),
+    ...createUserCalls(http),
 
     getList: (resource, params) => list(resource, params),
 

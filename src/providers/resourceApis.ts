@@ -47,6 +47,29 @@ export const resourceApis = {
     },
     sortable: false,
   },
+  offer: {
+    path: '/offer',
+    errors: {
+      list: messages.load.offers,
+      one: messages.load.offer,
+      create: messages.failure.createOffer,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: true,
+    filterNames: { activity_domain: 'domain_activity' },
+  },
+  need: {
+    path: '/need',
+    errors: {
+      list: messages.load.needs,
+      one: messages.load.need,
+      create: messages.failure.createNeed,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: true,
+  },
 } satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApis;

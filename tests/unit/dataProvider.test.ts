@@ -179,3 +179,24 @@ describe('company calls', () => {
     expect(calls[0]?.body).toEqual({ search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement', offset: 20, sort: { credit_balance: 1 } });
   });
 });
+
+describe("react-admin's default sort", () => {
+  it('is not sent: the server applies its own default (created_at descending)', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
+    await provider.getList('company', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(calls[0]?.body).toEqual({ offset: 0 });
+  });
+
+  it('offers spell their domain filter domain_activity', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
+    await provider.getList('offer', { pagination: { page: 2, perPage: 10 }, sort: { field: 'price', order: 'DESC' }, filter: { activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' } });
+    expect(calls[0]?.body).toEqual({ domain_activity: 'Mobilier', sub_activity_domain: 'Rangement', offset: 10, sort: { price: -1 } });
+  });
+
+  it('impersonate → POST /user/{id}/impersonate', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: { user_id: 'u1', token: 'one-time', expires_at: 'soon' } }], [404, { ok: false, code: 'NOT_FOUND' }]);
+    expect(await provider.impersonate('u1')).toEqual({ user_id: 'u1', token: 'one-time', expires_at: 'soon' });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/user/u1/impersonate' });
+    await expect(provider.impersonate('u2')).rejects.toMatchObject({ message: 'NOT_FOUND' });
+  });
+});

@@ -1,7 +1,7 @@
 import { TextInput, required } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
-import { FileUploadInput } from '../../custom/components/FileUploadInput';
+import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { LOGO_FOLDER } from '../../custom/product';
 
 /** Spec §2: the Create modal asks for a name and a logo (uploaded to /{product}); both are required. */

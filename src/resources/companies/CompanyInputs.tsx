@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { BooleanInput, NumberInput, TextInput, email, required } from 'react-admin';
 import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
-import { FileUploadInput } from '../../custom/components/FileUploadInput';
+import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { BALANCE_SOURCE, LOGO_FOLDER, creditUnit } from '../../custom/product';
 
 const Row = ({ children }: { children: React.ReactNode }) => (

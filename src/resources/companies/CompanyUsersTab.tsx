@@ -1,14 +1,20 @@
-import { Stack } from '@mui/material';
-import { Datagrid, FunctionField, ReferenceManyField, TextField, type RaRecord } from 'react-admin';
+import { Link, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext, type RaRecord } from 'react-admin';
 import { formatShortDateTime } from '../../catalogue/dates';
 import { PAGE_SIZE } from '../../catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
 import { InviteUserModal } from './InviteUserModal';
 
 /** Spec §2 Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
-export const CompanyUsersTab = () => (
+export const CompanyUsersTab = () => {
+  const company = useRecordContext();
+  return (
   <Stack spacing={1}>
-    <Stack direction="row" justifyContent="flex-end">
+    <Stack direction="row" justifyContent="space-between" alignItems="center">
+      <Link component={RouterLink} to={`/user?organisation_id=${encodeURIComponent(String(company?.id ?? ''))}`}>
+        Open in Users
+      </Link>
       <InviteUserModal />
     </Stack>
     <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
@@ -20,4 +26,5 @@ export const CompanyUsersTab = () => (
       </Datagrid>
     </ReferenceManyField>
   </Stack>
-);
+  );
+};

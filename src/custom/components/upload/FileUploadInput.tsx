@@ -1,0 +1,31 @@
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
+import { Button, useInput, type InputProps } from 'react-admin';
+import { UploadedFile } from './UploadedFile';
+import { useFileUpload } from './useFileUpload';
+
+/** Spec §2 file uploader for one file (a company logo): the field keeps the file's URL. */
+export const FileUploadInput = ({ folder, label, ...props }: InputProps & { folder: string; label: string }) => {
+  const { field, fieldState } = useInput(props);
+  const upload = useFileUpload(folder, label, (url) => field.onChange(url));
+  const url = typeof field.value === 'string' && field.value ? field.value : undefined;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="caption" color="text.secondary" component="label" htmlFor={upload.inputId}>
+        {label}
+      </Typography>
+      {upload.picker}
+      <Stack direction="row" alignItems="center" spacing={1}>
+        {url ? (
+          <UploadedFile url={url} alt={label} onReplace={upload.choose} onRemove={() => field.onChange(null)} />
+        ) : (
+          <Button label="Upload" onClick={upload.choose} disabled={upload.uploading}>
+            <UploadIcon />
+          </Button>
+        )}
+        {upload.uploading && <CircularProgress size={20} aria-label="Uploading" />}
+      </Stack>
+      {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+    </Box>
+  );
+};
