@@ -37,3 +37,44 @@ export function buildCompany(overrides: Partial<RaRecord> = {}): RaRecord {
     ...overrides,
   };
 }
+
+export function buildUser(overrides: Partial<RaRecord> = {}): RaRecord {
+  const id = nextId();
+  return { id, name: `User ${id.slice(-3)}`, email: `user${id.slice(-3)}@example.com`, organisation_id: null, organisation_name: null, last_login_at: null, ...overrides };
+}
+
+export function buildOffer(overrides: Partial<RaRecord> = {}): RaRecord {
+  const id = nextId();
+  return {
+    id,
+    title: `Offer ${id.slice(-3)}`,
+    description: 'Une offre',
+    images: ['http://x.test/offer.png'],
+    organisation_id: null,
+    organisation_name: 'Studio Jade',
+    activity_domain: 'Mobilier',
+    sub_activity_domain: 'Rangement',
+    price: 100,
+    unit: 'forfait',
+    credit_ratio: 0.75,
+    price_on_proposal: false,
+    created_at: '2026-11-21T14:05:00',
+    ...overrides,
+  };
+}
+
+export function buildNeed(overrides: Partial<RaRecord> = {}): RaRecord {
+  const id = nextId();
+  return {
+    id,
+    organisation_id: null,
+    organisation_name: 'Maison Quartz',
+    activity_domain: null,
+    sub_activity_domain: null,
+    description: `Need ${id.slice(-3)}`,
+    emergency: 'Maintenant',
+    status: 'en cours',
+    created_at: '2026-11-21T14:05:00',
+    ...overrides,
+  };
+}
