@@ -9,12 +9,16 @@ import { registerUploads } from './plugins/uploads';
 import { requireSession } from './plugins/sessions';
 import { adminRoutes } from './routes/admins';
 import { authRoutes } from './routes/auth';
+import { categoryImageRoutes } from './routes/categoryImages';
 import { companyRoutes } from './routes/companies';
+import { dashboardRoutes } from './routes/dashboard';
+import { devParticipantRoutes } from './routes/devParticipants';
 import { fileRoutes } from './routes/files';
 import { impersonationRoutes } from './routes/impersonation';
 import { needRoutes } from './routes/needs';
 import { offerRoutes } from './routes/offers';
 import { registryRoutes } from './routes/registry';
+import { roomRoutes } from './routes/rooms';
 import { userRoutes } from './routes/users';
 
 export const API_PREFIX = '/api';
@@ -67,6 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(fileRoutes);
         await protectedApi.register(offerRoutes);
         await protectedApi.register(needRoutes);
+        await protectedApi.register(categoryImageRoutes);
+        await protectedApi.register(roomRoutes);
+        await protectedApi.register(dashboardRoutes);
+        if (config.devRoutes) await protectedApi.register(devParticipantRoutes);
       });
     },
     { prefix: API_PREFIX },

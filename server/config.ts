@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEV_ROUTES: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +54,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
+  /** Development helpers that stand in for the marketplace app (a buyer or seller writing in a room). */
+  devRoutes: boolean;
   logLevel: string;
 }
 
@@ -66,6 +69,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const env = parsed.data;
   const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV === 'development';
+  if (env.DEV_ROUTES === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_ROUTES: development helpers are refused in production');
+  }
   if (seedDemo && env.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused outside development');
   }
@@ -87,6 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionTtlHours: env.SESSION_TTL_HOURS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: env.TRUST_PROXY === 'true',
+    devRoutes: env.DEV_ROUTES === 'true',
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -237,8 +237,57 @@ export const needs = pgTable(
   ],
 );
 
+/** Category images (the Bank): pictures offered per activity domain. */
+export const categoryImages = pgTable(
+  'category_images',
+  {
+    id: text('id').primaryKey(),
+    activityDomain: text('activity_domain').notNull(),
+    imageUrl: text('image_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('category_images_domain_idx').on(table.activityDomain, table.createdAt)],
+);
+
+/** A buyer/seller conversation about one offer. The offer's title and images are kept as they were. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: text('id').primaryKey(),
+    offerId: text('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    offerTitle: text('offer_title').notNull(),
+    offerImages: jsonb('offer_images').$type<string[]>().notNull().default([]),
+    sellerId: text('seller_id').references(() => companies.id, { onDelete: 'set null' }),
+    buyerId: text('buyer_id').references(() => companies.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('rooms_created_at_idx').on(table.createdAt, table.id),
+    index('rooms_offer_title_trgm_idx').using('gin', sql`lower(${table.offerTitle}) gin_trgm_ops`),
+  ],
+);
+
+export const roomMessages = pgTable(
+  'room_messages',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').notNull(),
+    senderRole: text('sender_role', { enum: ['admin', 'buyer', 'seller'] }).notNull(),
+    senderName: text('sender_name').notNull(),
+    senderAvatar: text('sender_avatar'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('room_messages_room_idx').on(table.roomId, table.createdAt)],
+);
+
 export type AdminRow = typeof admins.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;
 export type NeedRow = typeof needs.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+export type RoomMessageRow = typeof roomMessages.$inferSelect;

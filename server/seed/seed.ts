@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
-import { admins, companies, companyComments, needs, offers, users } from '../db/schema';
+import { DOMAIN_NAMES } from '../../src/catalogue/domains';
+import { admins, categoryImages, companies, companyComments, needs, offers, roomMessages, rooms, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
@@ -101,8 +102,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
   );
   const offerPictures = await writeDemoPictures(config.uploadDir, '/offers', config.consoleUrl, 'demo-offer', 6);
   const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
-  await db.insert(offers).values(
-    companyRows.slice(0, 120).map((company, index) => ({
+  const offerRows = companyRows.slice(0, 120).map((company, index) => ({
       id: newId(),
       title: `${pick(offerTitles, index)} – ${company.subActivityDomain}`,
       description: `${company.name} propose : ${company.subActivityDomain.toLowerCase()}, clé en main.`,
@@ -115,8 +115,8 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       creditRatio: pick(CREDIT_RATIOS, index),
       priceOnProposal: index % 9 === 0,
       createdAt: daysAgo((index * 2) % 300),
-    })),
-  );
+    }));
+  await db.insert(offers).values(offerRows);
   await db.insert(needs).values(
     companyRows.slice(60, 150).map((company, index) => ({
       id: newId(),
@@ -129,8 +129,49 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       createdAt: daysAgo((index * 3) % 200),
     })),
   );
+  const bankPictures = await writeDemoPictures(config.uploadDir, '/category_images', config.consoleUrl, 'demo-category', 6);
+  await db.insert(categoryImages).values(
+    DOMAIN_NAMES.flatMap((domain, domainIndex) =>
+      Array.from({ length: 3 }, (_, index) => ({ id: newId(), activityDomain: domain, imageUrl: pick(bankPictures, domainIndex + index), createdAt: daysAgo(domainIndex + index) })),
+    ),
+  );
+
+  const DAY_HOURS = 24;
+  for (const [index, offer] of offerRows.slice(0, 30).entries()) {
+    const buyer = companyRows[(index * 7 + 130) % companyRows.length];
+    if (!buyer || !offer.organisationId) continue;
+    const roomId = newId();
+    const openedDaysAgo = 2 + (index % 10);
+    await db.insert(rooms).values({ id: roomId, offerId: offer.id, offerTitle: offer.title, offerImages: offer.images, sellerId: offer.organisationId, buyerId: buyer.id, createdAt: daysAgo(openedDaysAgo) });
+    const seller = companyRows.find((company) => company.id === offer.organisationId);
+    await db.insert(roomMessages).values(
+      conversation.map((line, position) => {
+        const fromBuyer = position % 2 === 0;
+        return {
+          id: newId(),
+          roomId,
+          senderId: fromBuyer ? buyer.id : offer.organisationId ?? '',
+          senderRole: fromBuyer ? ('buyer' as const) : ('seller' as const),
+          senderName: (fromBuyer ? buyer.name : seller?.name) ?? 'Participant',
+          senderAvatar: (fromBuyer ? buyer.logoUrl : seller?.logoUrl) ?? null,
+          text: line,
+          // Spread over several days, oldest first.
+          createdAt: new Date(now.getTime() - (openedDaysAgo * DAY_HOURS - position * 9) * 3_600_000),
+        };
+      }),
+    );
+  }
   return true;
 }
+
+const conversation = [
+  'Bonjour, votre offre nous intéresse. Est-elle disponible en janvier ?',
+  'Bonjour ! Oui, nous avons des disponibilités dès la deuxième semaine.',
+  'Parfait. Pouvez-vous nous envoyer un devis détaillé ?',
+  'Bien sûr, je vous le prépare pour demain.',
+  'Merci. Le paiement en crédits est-il possible à 100 % ?',
+  'Oui, l’offre accepte les crédits selon le ratio indiqué.',
+];
 
 const offerTitles = ['Offre découverte', 'Pack complet', 'Accompagnement sur mesure', 'Prestation express', 'Abonnement annuel'];
 const needContexts = ['notre siège parisien', 'un lancement produit', 'la fin d’année', 'nos équipes commerciales', 'un séminaire en juin'];

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+interface DashboardRow {
+  admins: number | string;
+  users: number | string;
+  companies: number | string;
+  offers: number | string;
+  needs: number | string;
+  rooms: number | string;
+  credit_in_circulation: number | string | null;
+  offers_by_domain: Array<{ domain: string | null; count: number }> | null;
+  needs_by_domain: Array<{ domain: string | null; count: number }> | null;
+  needs_by_urgency: Array<{ emergency: string; count: number }> | null;
+}
+
+/**
+ * GET /dashboard (decisions.md): the native overview's figures, aggregated by the database in one
+ * statement: headline counts, the credit in circulation (the sum of every company's balance), offers
+ * and needs by domain, needs by urgency.
+ */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/dashboard', async () => {
+    const result = (await app.db.execute(sql`
+      SELECT
+        (SELECT count(*) FROM admins) AS admins,
+        (SELECT count(*) FROM users) AS users,
+        (SELECT count(*) FROM companies) AS companies,
+        (SELECT count(*) FROM offers) AS offers,
+        (SELECT count(*) FROM needs) AS needs,
+        (SELECT count(*) FROM rooms) AS rooms,
+        (SELECT coalesce(sum(credit_balance), 0) FROM companies) AS credit_in_circulation,
+        (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
+           FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM offers GROUP BY activity_domain) o) AS offers_by_domain,
+        (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
+           FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM needs GROUP BY activity_domain) d) AS needs_by_domain,
+        (SELECT json_agg(json_build_object('emergency', emergency, 'count', n) ORDER BY n DESC, emergency)
+           FROM (SELECT emergency, count(*)::int AS n FROM needs GROUP BY emergency) u) AS needs_by_urgency
+    `)) as unknown as { rows: DashboardRow[] };
+    const row = result.rows[0];
+    if (!row) throw new Error('dashboard query returned no row');
+    return {
+      ok: true,
+      data: {
+        counts: {
+          admins: Number(row.admins),
+          users: Number(row.users),
+          companies: Number(row.companies),
+          offers: Number(row.offers),
+          needs: Number(row.needs),
+          rooms: Number(row.rooms),
+        },
+        credit_in_circulation: Number(row.credit_in_circulation ?? 0),
+        offers_by_domain: row.offers_by_domain ?? [],
+        needs_by_domain: row.needs_by_domain ?? [],
+        needs_by_urgency: row.needs_by_urgency ?? [],
+      },
+    };
+  });
+}

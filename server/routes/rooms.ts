@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import type { Database } from '../db/client';
+import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
+import { notFound } from '../lib/errors';
+import { idSchema, newId } from '../lib/ids';
+import { containsPattern, httpUrl, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+import { sessionOf } from '../plugins/sessions';
+
+const sellers = alias(companies, 'sellers');
+const buyers = alias(companies, 'buyers');
+
+const searchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
+const idParams = z.object({ id: idSchema });
+export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5000);
+const fromAdminBody = z.object({
+  text: messageTextSchema,
+  room: idSchema,
+  sender_name: z.string().trim().max(200).optional(),
+  sender_logo: optional(httpUrl),
+});
+
+const roomSelection = {
+  room: rooms,
+  sellerName: sellers.name,
+  sellerLogo: sellers.logoUrl,
+  buyerName: buyers.name,
+  buyerLogo: buyers.logoUrl,
+};
+
+type RoomJoin = {
+  room: typeof rooms.$inferSelect;
+  sellerName: string | null;
+  sellerLogo: string | null;
+  buyerName: string | null;
+  buyerLogo: string | null;
+};
+
+const toRoomDto = ({ room, sellerName, sellerLogo, buyerName, buyerLogo }: RoomJoin) => ({
+  _id: room.id,
+  offer_id: room.offerId,
+  offer_title: room.offerTitle,
+  offer_image: room.offerImages[0] ?? null,
+  offer_images: room.offerImages,
+  seller: { name: sellerName, logo_url: sellerLogo },
+  buyer: { name: buyerName, logo_url: buyerLogo },
+  created_at: room.createdAt.toISOString(),
+});
+
+export const toMessageDto = (row: RoomMessageRow) => ({
+  _id: row.id,
+  sender_id: row.senderId,
+  sender_role: row.senderRole,
+  sender_name: row.senderName,
+  sender_avatar: row.senderAvatar,
+  text: row.text,
+  created_at: row.createdAt.toISOString(),
+});
+
+export async function findRoom(db: Database, id: string): Promise<RoomJoin> {
+  const [row] = await db
+    .select(roomSelection)
+    .from(rooms)
+    .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+    .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+    .where(eq(rooms.id, id))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Message rooms (spec §7): search, read with messages, and the admin's own messages. */
+export async function roomRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post('/room/search', async (request) => {
+    const { search, offset, limit } = parseInput(searchBody, request.body);
+    const conditions: SQL[] = [];
+    if (search) {
+      const pattern = containsPattern(search.toLowerCase());
+      const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(sellers.name, pattern), ilike(buyers.name, pattern));
+      if (match) conditions.push(match);
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(roomSelection)
+        .from(rooms)
+        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+        .where(where)
+        .orderBy(desc(rooms.createdAt), desc(rooms.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(rooms).leftJoin(sellers, eq(sellers.id, rooms.sellerId)).leftJoin(buyers, eq(buyers.id, rooms.buyerId)).where(where),
+    ]);
+    return { ok: true, rooms: rows.map(toRoomDto), total: totalRow?.total ?? 0 };
+  });
+
+  app.get('/room/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const room = await findRoom(db, id);
+    const messages = await db.select().from(roomMessages).where(eq(roomMessages.roomId, id)).orderBy(asc(roomMessages.createdAt), asc(roomMessages.id));
+    return { ok: true, room: toRoomDto(room), messages: messages.map(toMessageDto) };
+  });
+
+  /** The sender is the signed-in admin, whatever name the body carries; the text is stored as text. */
+  app.post('/message/from-admin', async (request) => {
+    const body = parseInput(fromAdminBody, request.body);
+    await findRoom(db, body.room);
+    const { admin } = sessionOf(request);
+    const [row] = await db
+      .insert(roomMessages)
+      .values({ id: newId(), roomId: body.room, senderId: admin.id, senderRole: 'admin', senderName: body.sender_name || admin.name, senderAvatar: body.sender_logo ?? null, text: body.text })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return { ok: true, data: toMessageDto(row) };
+  });
+}

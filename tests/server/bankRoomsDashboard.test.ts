@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../server/lib/ids';
+import { buildTestServer, signedInAdmin, type TestServer } from '../helpers/testServer';
+import { insertCompany, insertRoom } from '../helpers/serverFixtures';
+
+let server: TestServer;
+let me: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  server = await buildTestServer({ devRoutes: true });
+  me = await signedInAdmin(server.app);
+});
+afterAll(() => server.close());
+
+describe('category images', () => {
+  it('creates, lists by domain or all, and deletes', async () => {
+    const created = (await me.call('POST', '/category_image', { activity_domain: 'Mobilier', image_url: 'https://x.example/m.png' })).json();
+    expect(created).toMatchObject({ ok: true, data: { activity_domain: 'Mobilier', image_url: 'https://x.example/m.png' } });
+    await me.call('POST', '/category_image', { activity_domain: 'Expert IA', image_url: 'https://x.example/ia.png' });
+    expect((await me.call('POST', '/category_image/search', { activity_domain: 'Mobilier' })).json().data.map((image: { image_url: string }) => image.image_url)).toEqual(['https://x.example/m.png']);
+    expect((await me.call('POST', '/category_image/search', {})).json().data).toHaveLength(2);
+    expect((await me.call('DELETE', `/category_image/${created.data._id}`)).json()).toEqual({ ok: true });
+    expect((await me.call('DELETE', `/category_image/${created.data._id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a domain outside the catalogue, a missing or unsafe URL', async () => {
+    for (const payload of [{ activity_domain: 'Astrologie', image_url: 'https://x.example/a.png' }, { activity_domain: 'Mobilier' }, { activity_domain: 'Mobilier', image_url: 'javascript:alert(1)' }]) {
+      expect((await me.call('POST', '/category_image', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+});
+
+describe('rooms and messages', () => {
+  it('searches rooms with offset and limit, answering rooms and total', async () => {
+    for (let index = 0; index < 12; index += 1) await insertRoom(server.app, { offerTitle: `Salon ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+    const first = (await me.call('POST', '/room/search', { search: 'salon', offset: 0, limit: 10 })).json();
+    expect(first.total).toBe(12);
+    expect(first.rooms).toHaveLength(10);
+    expect(first.rooms[0]).toMatchObject({ offer_title: 'Salon 11', offer_image: 'https://x.example/offer.png', seller: { name: expect.stringMatching(/^Seller/), logo_url: 'https://x.example/seller.png' }, buyer: { name: expect.stringMatching(/^Buyer/) } });
+    expect((await me.call('POST', '/room/search', { search: 'salon', offset: 10, limit: 10 })).json().rooms).toHaveLength(2);
+    expect((await me.call('POST', '/room/search', { limit: 500 })).statusCode).toBe(400);
+  });
+
+  it('sends an admin message to a room, stored as plain text and answered with the room', async () => {
+    const { room } = await insertRoom(server.app);
+    const text = '<img src=x onerror=alert(1)> Bonjour';
+    const sent = (await me.call('POST', '/message/from-admin', { text, room: room.id, sender_name: 'Forged Name', sender_logo: '' })).json();
+    expect(sent).toMatchObject({ ok: true, data: { sender_id: me.id, sender_role: 'admin', sender_name: 'Forged Name', text } });
+    const read = (await me.call('GET', `/room/${room.id}`)).json();
+    expect(read).toMatchObject({ ok: true, room: { _id: room.id }, messages: [{ text, sender_id: me.id }] });
+  });
+
+  it('refuses an empty or blank message and a message to an unknown room', async () => {
+    const { room } = await insertRoom(server.app);
+    for (const text of ['', '   \n ']) {
+      expect((await me.call('POST', '/message/from-admin', { text, room: room.id })).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+    expect((await me.call('POST', '/message/from-admin', { text: 'hi', room: newId() })).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+    expect((await me.call('GET', `/room/${newId()}`)).statusCode).toBe(404);
+    expect((await me.call('GET', `/room/${room.id}`)).json().messages).toEqual([]);
+  });
+
+  it('lets the development helper write as the buyer, and only when enabled', async () => {
+    const { room, buyer } = await insertRoom(server.app);
+    const written = (await me.call('POST', `/dev/room/${room.id}/message`, { role: 'buyer', text: 'Je suis l’acheteur' })).json();
+    expect(written).toMatchObject({ ok: true, data: { sender_id: buyer.id, sender_role: 'buyer', sender_name: buyer.name } });
+    const withoutHelpers = await buildTestServer();
+    try {
+      const other = await signedInAdmin(withoutHelpers.app);
+      expect((await other.call('POST', `/dev/room/${room.id}/message`, { role: 'buyer', text: 'x' })).statusCode).toBe(404);
+    } finally {
+      await withoutHelpers.close();
+    }
+  });
+});
+
+describe('GET /dashboard', () => {
+  it('aggregates counts, credit in circulation, offers and needs by domain, needs by urgency', async () => {
+    const fresh = await buildTestServer();
+    try {
+      const admin = await signedInAdmin(fresh.app);
+      await insertCompany(fresh.app, { creditBalance: 100 });
+      await insertCompany(fresh.app, { creditBalance: -30 });
+      await admin.call('POST', '/offer', { title: 'A', description: 'd', images: ['https://x.example/a.png'] });
+      const need = (await admin.call('POST', '/need', { description: 'n1', emergency: 'Maintenant', activity_domain: 'Mobilier' })).json().data;
+      await admin.call('POST', '/need', { description: 'n2', emergency: 'Maintenant', activity_domain: 'Mobilier' });
+      await admin.call('POST', '/need', { description: 'n3', emergency: "Pas d'urgence" });
+      expect(need.activity_domain).toBe('Mobilier');
+      const body = (await admin.call('GET', '/dashboard')).json();
+      expect(body).toEqual({
+        ok: true,
+        data: {
+          counts: { admins: 1, users: 0, companies: 2, offers: 1, needs: 3, rooms: 0 },
+          credit_in_circulation: 70,
+          offers_by_domain: [{ domain: null, count: 1 }],
+          needs_by_domain: [{ domain: 'Mobilier', count: 2 }, { domain: null, count: 1 }],
+          needs_by_urgency: [{ emergency: 'Maintenant', count: 2 }, { emergency: "Pas d'urgence", count: 1 }],
+        },
+      });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer: development, port 3000, PGlite in ./data, demo seed on', () => {
+    expect(loadConfig({})).toMatchObject({ env: 'development', port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true, product: 'credit', devRoutes: false });
+  });
+
+  it('stops with a clear message on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('refuses demo credentials and development helpers in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'true' })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('reads lists and numbers', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', AUTH_RATE_LIMIT_MAX: '3' })).toMatchObject({
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      authRateLimit: { max: 3, windowSeconds: 900 },
+    });
+  });
+});
