@@ -1,7 +1,7 @@
+import ChatIcon from '@mui/icons-material/Chat';
 import { Admin, CustomRoutes, Resource, memoryStore, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from './catalogue/product';
-import { Placeholder } from './custom/components/Placeholder';
 import { lazyNamed } from './custom/lazyNamed';
 import { AppLayout } from './custom/layout/AppLayout';
 import { TopCenterNotification } from './custom/layout/TopCenterNotification';
@@ -14,15 +14,14 @@ import offers from './resources/offers';
 import users from './resources/users';
 
 const SignInPage = lazyNamed(() => import('./custom/auth/SignInPage'), 'SignInPage');
-
-/** Screens that later issues deliver; their links lead to an honest placeholder until then. */
-const pending = [
-  { path: '/bank', title: 'Bank' },
-  { path: '/message', title: 'Messages' },
-  { path: '/account', title: 'Your Account' },
-];
-
-const Dashboard = () => <Placeholder title="Dashboard" />;
+const ForgotPasswordPage = lazyNamed(() => import('./custom/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./custom/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ResetPasswordRedirect = lazyNamed(() => import('./custom/auth/ResetPasswordPage'), 'ResetPasswordRedirect');
+const Dashboard = lazyNamed(() => import('./custom/dashboard/Dashboard'), 'Dashboard');
+const AccountPage = lazyNamed(() => import('./custom/account/AccountPage'), 'AccountPage');
+const BankPage = lazyNamed(() => import('./custom/bank/BankPage'), 'BankPage');
+const RoomList = lazyNamed(() => import('./custom/chat/RoomList'), 'RoomList');
+const RoomChat = lazyNamed(() => import('./custom/chat/RoomChat'), 'RoomChat');
 
 export interface AppProps {
   dataProvider: DataProvider;
@@ -35,7 +34,6 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
     title={PRODUCT_NAME}
     dataProvider={dataProvider}
     authProvider={authProvider}
-    requireAuth
     loginPage={false}
     layout={AppLayout}
     dashboard={Dashboard}
@@ -46,16 +44,21 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
   >
     <CustomRoutes noLayout>
       <Route path="/auth" element={<SignInPage />} />
+      <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
+      <Route path="/auth/reset" element={<ResetPasswordPage />} />
+      <Route path="/auth/reset-password" element={<ResetPasswordRedirect />} />
     </CustomRoutes>
     <Resource name="admin" {...admins} />
     <Resource name="user" {...users} />
     <Resource name="company" {...companies} />
     <Resource name="offer" {...offers} />
     <Resource name="need" {...needs} />
+    <Resource name="message" list={RoomList} icon={ChatIcon}>
+      <Route path=":id" element={<RoomChat />} />
+    </Resource>
     <CustomRoutes>
-      {pending.map(({ path, title }) => (
-        <Route key={path} path={`${path}/*`} element={<Placeholder title={title} />} />
-      ))}
+      <Route path="/bank" element={<BankPage />} />
+      <Route path="/account" element={<AccountPage />} />
     </CustomRoutes>
   </Admin>
 );

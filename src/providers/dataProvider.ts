@@ -12,6 +12,7 @@ import {
 import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
 import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
 import { createCompanyCalls } from './companyCalls';
+import { createConsoleCalls } from './consoleCalls';
 import { createUserCalls } from './userCalls';
 import type { HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
@@ -26,6 +27,7 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
   }
   const perPage = params.pagination?.perPage ?? PAGE_SIZE;
   payload.offset = offsetForPage(params.pagination?.page ?? 1, perPage);
+  if (api.sendsLimit) payload.limit = perPage;
   // react-admin's default sort is by `id`, which no list of the spec offers: the server's default applies.
   if (api.sortable && params.sort?.field && params.sort.field !== 'id') {
     payload.sort = { [params.sort.field]: params.sort.order === 'ASC' ? 1 : -1 };
@@ -46,12 +48,14 @@ export function createDataProvider(http: HttpClient) {
   const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Promise<GetListResult> => {
     const api = resourceApi(resource);
     const body = expectOk(await http.post<SearchBody>(`${api.path}/search`, searchPayload(api, params)), api.errors.list);
-    return { data: (body.data ?? []).map(toRecord), total: Number(body.total ?? 0) };
+    const rows = (api.listKey ? body[api.listKey] : body.data) as SearchBody['data'];
+    return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0) };
   };
 
   return {
     ...createCompanyCalls(http),
     ...createUserCalls(http),
+    ...createConsoleCalls(http),
 
     getList: (resource, params) => list(resource, params),
 

@@ -10,6 +10,10 @@ export interface ResourceApi {
   sortable: boolean;
   /** Console filter names that the API spells differently (spec §7: offers take `domain_activity`). */
   filterNames?: Record<string, string>;
+  /** The field of the search answer that holds the rows, when not `data` (spec §7: rooms answer `rooms`). */
+  listKey?: string;
+  /** Whether the search call also takes `limit` (spec §7: rooms do). */
+  sendsLimit?: boolean;
 }
 
 /** Console resource name (= the route of spec §2) → API. Later resources add one entry each. */
@@ -69,6 +73,20 @@ export const resourceApis = {
       delete: messages.failure.generic,
     },
     sortable: true,
+  },
+  /** The Messages screen lists rooms (spec §2 /message → POST /room/search). */
+  message: {
+    path: '/room',
+    errors: {
+      list: messages.failure.generic,
+      one: messages.failure.generic,
+      create: messages.failure.generic,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: false,
+    listKey: 'rooms',
+    sendsLimit: true,
   },
 } satisfies Record<string, ResourceApi>;
 

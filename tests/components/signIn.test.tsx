@@ -69,6 +69,17 @@ describe('/auth', () => {
 });
 
 describe('protected routes', () => {
+  it('show a loader until the start-up session check ends', async () => {
+    let finishCheck: () => void = () => undefined;
+    const authProvider = fakeAuthProvider({ checkAuth: vi.fn(() => new Promise<void>((resolve) => (finishCheck = resolve))) });
+    renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('No data found')).not.toBeInTheDocument();
+    finishCheck();
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
   it.each(['/', '/admin', '/admin/abc', '/user', '/company', '/offer', '/need', '/bank', '/message', '/account'])('%s redirects to /auth when signed out', async (path) => {
     const { location } = renderApp(path, { authProvider: signedOut() });
     await waitFor(() => expect(location()).toBe('/auth'), { timeout: 5000 });

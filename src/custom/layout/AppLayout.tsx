@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
+import { RequireSession } from './RequireSession';
 
 const AppTopBar = () => (
   <AppBar userMenu={<AppUserMenu />}>
@@ -11,7 +12,9 @@ const AppTopBar = () => (
 
 /** Spec §2 shell: sidebar on large screens, slide-over menu on small ones (react-admin's own behaviour). */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppTopBar} menu={AppMenu}>
-    {children}
-  </Layout>
+  <RequireSession>
+    <Layout appBar={AppTopBar} menu={AppMenu}>
+      {children}
+    </Layout>
+  </RequireSession>
 );

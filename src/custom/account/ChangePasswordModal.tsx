@@ -1,0 +1,62 @@
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { messages } from '../../catalogue/messages';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { PasswordField } from '../auth/PasswordField';
+
+/** Spec §2 'Reset password' modal: current, new and confirm, each with a reveal toggle; Reset waits for all three. */
+export const ChangePasswordModal = () => {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [verifyPassword, setVerifyPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setNewPassword('');
+    setVerifyPassword('');
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await dataProvider.changePassword({ password, newPassword, verifyPassword });
+      notify(messages.success.passwordUpdated, { type: 'success' });
+      close();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <MuiButton variant="outlined" onClick={() => setOpen(true)}>
+        Reset password
+      </MuiButton>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <form onSubmit={submit}>
+          <DialogTitle id={titleId}>Reset password</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+              <PasswordField label="New password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+              <PasswordField label="Confirm new password" autoComplete="new-password" value={verifyPassword} onChange={(event) => setVerifyPassword(event.target.value)} />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={close}>Cancel</MuiButton>
+            <MuiButton type="submit" variant="contained" disabled={!password || !newPassword || !verifyPassword || busy}>
+              Reset
+            </MuiButton>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,60 @@
+import { Button, CircularProgress } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useAuthProvider, useDataProvider, useNotify } from 'react-admin';
+import { messages, resetFromLinkError } from '../../catalogue/messages';
+import { PASSWORD_HINT } from '../../catalogue/passwords';
+import type { AdminAuthProvider } from '../../providers/authProvider';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { AuthCard } from './AuthCard';
+import { PasswordField } from './PasswordField';
+import { useEnterConsole } from './useEnterConsole';
+
+export const RESET_PATH = '/auth/reset';
+
+/**
+ * Spec §2 'Créer un nouveau mot de passe' at /auth/reset?token=… (decisions.md): one field, 'Créer'
+ * disabled while empty with a spinner while loading; 'Success!' then `/`, or 'Error' + newline +
+ * the code and the form again.
+ */
+export const ResetPasswordPage = () => {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const authProvider = useAuthProvider<AdminAuthProvider>();
+  const enterConsole = useEnterConsole();
+  const notify = useNotify();
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setLoading(true);
+    try {
+      const answer = await dataProvider.resetPasswordFromLink(password, token);
+      authProvider?.startSession(answer);
+      notify(messages.success.success, { type: 'success' });
+      await enterConsole();
+    } catch (error) {
+      notify(resetFromLinkError(error instanceof Error ? error.message : messages.failure.unknown), { type: 'error', multiLine: true });
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Créer un nouveau mot de passe">
+      <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <PasswordField label="Nouveau mot de passe" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} helperText={PASSWORD_HINT} autoFocus />
+        <Button type="submit" variant="contained" disabled={!password || loading}>
+          {loading ? <CircularProgress size={22} aria-label="Loading" /> : 'Créer'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+};
+
+/** decisions.md: /auth/reset-password redirects to /auth/reset, query kept. */
+export const ResetPasswordRedirect = () => {
+  const location = useLocation();
+  return <Navigate to={`${RESET_PATH}${location.search}`} replace />;
+};

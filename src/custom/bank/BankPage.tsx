@@ -1,0 +1,88 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Card, CardContent, IconButton, ImageList, ImageListItem, ImageListItemBar, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
+import { DOMAIN_NAMES } from '../../catalogue/domains';
+import { messages } from '../../catalogue/messages';
+import type { CategoryImage } from '../../providers/consoleCalls';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { AddCategoryImageModal } from './AddCategoryImageModal';
+
+/** Spec §2: 'Tous' means every domain. */
+export const ALL_DOMAINS = 'Tous';
+/** Spec §5: the French confirmation before an image is deleted. */
+export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image ?';
+
+/** Spec §2 /bank: category images by domain ('Tous' for all), an add-image modal, delete per image. */
+export const BankPage = () => {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [domain, setDomain] = useState<string>(ALL_DOMAINS);
+  const [toDelete, setToDelete] = useState<CategoryImage | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const queryKey = ['category_images', domain];
+  const { data: images = [], error, isPending } = useQuery({
+    queryKey,
+    queryFn: () => dataProvider.searchCategoryImages(domain === ALL_DOMAINS ? undefined : domain),
+  });
+
+  useEffect(() => {
+    if (error) notify(error.message, { type: 'error' });
+  }, [error, notify]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['category_images'] });
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await dataProvider.deleteCategoryImage(toDelete.id);
+      notify(messages.success.categoryImageDeleted, { type: 'success' });
+      await reload();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : messages.failure.deleteCategoryImage, { type: 'error' });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="Bank" />
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
+          <TextField select label="Activity domain" value={domain} onChange={(event) => setDomain(event.target.value)} sx={{ minWidth: 260 }}>
+            {[ALL_DOMAINS, ...DOMAIN_NAMES].map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <AddCategoryImageModal onCreated={reload} />
+        </Stack>
+        {!isPending && images.length === 0 && <Typography color="text.secondary">{messages.empty.data}</Typography>}
+        <ImageList cols={4} gap={12} aria-label="Category images">
+          {images.map((image) => (
+            <ImageListItem key={image.id}>
+              <Box component="img" src={image.image_url} alt={image.activity_domain} loading="lazy" sx={{ height: 160, objectFit: 'cover' }} />
+              <ImageListItemBar
+                title={image.activity_domain}
+                actionIcon={
+                  <IconButton aria-label={`Delete image of ${image.activity_domain}`} onClick={() => setToDelete(image)} sx={{ color: 'white' }}>
+                    <DeleteIcon />
+                  </IconButton>
+                }
+              />
+            </ImageListItem>
+          ))}
+        </ImageList>
+      </CardContent>
+      <Confirm isOpen={toDelete !== null} loading={deleting} title={DELETE_IMAGE_CONFIRM} content="" confirm="Supprimer" cancel="Annuler" onConfirm={confirmDelete} onClose={() => setToDelete(null)} />
+    </Card>
+  );
+};
+
+

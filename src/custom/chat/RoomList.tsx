@@ -1,0 +1,36 @@
+import { Avatar, Stack } from '@mui/material';
+import { Datagrid, FunctionField, List, SearchInput, type RaRecord } from 'react-admin';
+import { formatShortDateTime } from '../../catalogue/dates';
+import { PAGE_SIZE } from '../../catalogue/pagination';
+import { Paginator } from '../components/Paginator';
+
+const filters = [<SearchInput key="search" source="search" alwaysOn placeholder="Search" />];
+
+const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | null } }) => (
+  <Stack direction="row" spacing={1} alignItems="center">
+    <Avatar src={party?.logo_url ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+      {party?.name?.charAt(0) ?? '?'}
+    </Avatar>
+    <span>{party?.name ?? ''}</span>
+  </Stack>
+);
+
+/** Spec §2 /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
+export const RoomList = () => (
+  <List title="Messages" perPage={PAGE_SIZE} filters={filters} pagination={<Paginator />} exporter={false} empty={false} actions={false}>
+    <Datagrid rowClick={(id) => `/message/${id}`} bulkActionButtons={false} empty={<></>}>
+      <FunctionField
+        label="Offer"
+        render={(room: RaRecord) => (
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: 36, height: 36 }} />
+            <span>{room.offer_title}</span>
+          </Stack>
+        )}
+      />
+      <FunctionField label="Seller" render={(room: RaRecord) => <Party party={room.seller} />} />
+      <FunctionField label="Buyer" render={(room: RaRecord) => <Party party={room.buyer} />} />
+      <FunctionField label="Created at" render={(room: RaRecord) => formatShortDateTime(room.created_at)} />
+    </Datagrid>
+  </List>
+);
