@@ -200,3 +200,60 @@ describe("react-admin's default sort", () => {
     await expect(provider.impersonate('u2')).rejects.toMatchObject({ message: 'NOT_FOUND' });
   });
 });
+
+describe('console calls', () => {
+  it("rooms: POST /room/search with offset and limit, rows read from 'rooms'", async () => {
+    const { provider, calls } = providerWith([200, { ok: true, rooms: [{ _id: 'r1', offer_title: 'T' }], total: 11 }]);
+    const result = await provider.getList('message', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { search: 'sal' } });
+    expect(calls[0]).toMatchObject({ url: 'http://api.test/api/room/search', body: { search: 'sal', offset: 10, limit: 10 } });
+    expect(result).toEqual({ data: [{ id: 'r1', offer_title: 'T' }], total: 11 });
+  });
+
+  it("category images: 'Failed to fetch images' for a refusal, 'An error occurred while fetching images' without an answer", async () => {
+    const { provider, calls } = providerWith(
+      [200, { ok: true, data: [{ _id: 'i1', activity_domain: 'Mobilier', image_url: 'u' }] }],
+      [500, { ok: false, code: 'INTERNAL_ERROR' }],
+      new TypeError('Failed to fetch'),
+    );
+    expect(await provider.searchCategoryImages('Mobilier')).toEqual([{ id: 'i1', activity_domain: 'Mobilier', image_url: 'u' }]);
+    expect(calls[0]?.body).toEqual({ activity_domain: 'Mobilier' });
+    await expect(provider.searchCategoryImages()).rejects.toThrow('Failed to fetch images');
+    expect(calls[1]?.body).toEqual({});
+    await expect(provider.searchCategoryImages()).rejects.toThrow('An error occurred while fetching images');
+  });
+
+  it('category image create and delete fall back to their spec texts', async () => {
+    const { provider } = providerWith([400, { ok: false }], [500, {}], [409, { ok: false, code: 'X_CODE' }]);
+    await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('Error creating category image!');
+    await expect(provider.deleteCategoryImage('i1')).rejects.toThrow('Error deleting category image!');
+    await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('X_CODE');
+  });
+
+  it('room, message, dashboard, profile and password calls use their paths and bodies', async () => {
+    const { provider, calls } = providerWith(
+      [200, { ok: true, room: { _id: 'r1' }, messages: [] }],
+      [200, { ok: true }],
+      [200, { ok: true, data: { counts: {} } }],
+      [200, { ok: true, data: { _id: 'me', name: 'N', email: 'e@x.co' } }],
+      [200, { ok: true }],
+      [200, { ok: true }],
+      [400, { ok: false, code: 'INVALID_TOKEN' }],
+    );
+    await provider.getRoom('r1');
+    await provider.sendAdminMessage({ text: 'hi', room: 'r1', sender_name: 'Me', sender_logo: null });
+    await provider.getDashboard();
+    expect(await provider.updateProfile({ name: 'N', email: 'e@x.co' })).toMatchObject({ _id: 'me' });
+    await provider.changePassword({ password: 'a', newPassword: 'b1bbbb', verifyPassword: 'b1bbbb' });
+    await provider.forgotPassword('e@x.co');
+    await expect(provider.resetPasswordFromLink('new-pass-1', 'tok')).rejects.toThrow('INVALID_TOKEN');
+    expect(calls.map((call) => `${call.method} ${call.url.replace('http://api.test/api', '')} ${JSON.stringify(call.body ?? null)}`)).toEqual([
+      'GET /room/r1 null',
+      'POST /message/from-admin {"text":"hi","room":"r1","sender_name":"Me","sender_logo":null}',
+      'GET /dashboard null',
+      'PUT /admin {"name":"N","email":"e@x.co"}',
+      'POST /admin/reset_password {"password":"a","newPassword":"b1bbbb","verifyPassword":"b1bbbb"}',
+      'POST /admin/forgot_password {"email":"e@x.co"}',
+      'POST /admin/forgot_password_reset {"password":"new-pass-1","password1":"new-pass-1","token":"tok"}',
+    ]);
+  });
+});

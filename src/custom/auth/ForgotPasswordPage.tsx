@@ -40,7 +40,10 @@ export const ForgotPasswordPage = () => {
   return (
     <AuthCard title="Forgot password">
       {sent ? (
-        <Alert severity="success">{RECOVERY_SENT}</Alert>
+        <>
+          {invalid && <Alert severity="warning">{messages.other.invalidEmail}</Alert>}
+          <Alert severity="success">{RECOVERY_SENT}</Alert>
+        </>
       ) : (
         <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           <TextField

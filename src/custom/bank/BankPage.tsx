@@ -26,6 +26,8 @@ export const BankPage = () => {
   const { data: images = [], error, isPending } = useQuery({
     queryKey,
     queryFn: () => dataProvider.searchCategoryImages(domain === ALL_DOMAINS ? undefined : domain),
+    // A failure is shown at once (spec §8 texts) rather than after react-query's retries.
+    retry: false,
   });
 
   useEffect(() => {

@@ -14,7 +14,7 @@ export const AnalyticsEmbed = ({ url }: { url: string }) => (
 );
 
 const Figure = ({ label, value }: { label: string; value: string | number }) => (
-  <Card variant="outlined">
+  <Card variant="outlined" role="group" aria-label={`${label}: ${value}`}>
     <CardContent>
       <Typography variant="overline" color="text.secondary">
         {label}
