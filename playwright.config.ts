@@ -43,6 +43,7 @@ export default defineConfig({
       CONSOLE_URL: baseURL,
       CORS_ORIGINS: baseURL,
       SEED_DEMO: 'true',
+      DEV_ROUTES: 'true',
       AUTH_RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',
     },

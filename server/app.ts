@@ -12,7 +12,7 @@ import { authRoutes } from './routes/auth';
 import { categoryImageRoutes } from './routes/categoryImages';
 import { companyRoutes } from './routes/companies';
 import { dashboardRoutes } from './routes/dashboard';
-import { devParticipantRoutes } from './routes/devParticipants';
+import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
 import { impersonationRoutes } from './routes/impersonation';
 import { needRoutes } from './routes/needs';
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(categoryImageRoutes);
         await protectedApi.register(roomRoutes);
         await protectedApi.register(dashboardRoutes);
-        if (config.devRoutes) await protectedApi.register(devParticipantRoutes);
+        if (config.devRoutes) await protectedApi.register(devHelperRoutes);
       });
     },
     { prefix: API_PREFIX },

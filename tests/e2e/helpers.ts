@@ -6,11 +6,35 @@ export { DEMO_CREDENTIALS };
 /** Signs in through the /auth screen (from wherever the console sent us). */
 export async function signIn(page: Page, credentials: { email: string; password: string } = DEMO_CREDENTIALS) {
   await expect(page).toHaveURL(/\/auth$/);
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const button = page.getByRole('button', { name: 'Sign in' });
+  // The sign-in screen may still be settling right after a sign-out: fill until the form holds both.
+  await expect(async () => {
+    await page.getByLabel('Email').fill(credentials.email);
+    await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+    await expect(button).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await button.click();
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
 }
 
 /** The toast of the moment (react-admin renders it in an MUI Snackbar). */
 export const toast = (page: Page, text: string) => page.locator('.MuiSnackbarContent-message', { hasText: text });
+
+/** Calls the API as the signed-in admin of `page` (the token comes from the session cookie, as at start-up). */
+export async function apiAs(page: Page) {
+  const session = await (await page.request.get('/api/admin/signin_token')).json();
+  const headers = { authorization: `JWT ${session.token as string}` };
+  return {
+    get: async (path: string) => (await page.request.get(`/api${path}`, { headers })).json(),
+    post: async (path: string, data: object) => (await page.request.post(`/api${path}`, { headers, data })).json(),
+  };
+}
+
+/** The link of the last e-mail queued for `email` (development helper over the outbox). */
+export async function linkFromOutbox(page: Page, email: string): Promise<string> {
+  const api = await apiAs(page);
+  const mail = await api.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  const link = /https?:\/\/\S+\/auth\/reset\?token=\S+/.exec(mail.data?.body ?? '')?.[0];
+  if (!link) throw new Error(`no link in the last mail to ${email}`);
+  return new URL(link).pathname + new URL(link).search;
+}

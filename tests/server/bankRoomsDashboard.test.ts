@@ -60,6 +60,13 @@ describe('rooms and messages', () => {
     expect((await me.call('GET', `/room/${room.id}`)).json().messages).toEqual([]);
   });
 
+  it('lets the development helper read the last e-mail queued for an address', async () => {
+    await server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: me.email } });
+    const mail = (await me.call('GET', `/dev/outbox?to=${encodeURIComponent(me.email)}`)).json();
+    expect(mail).toMatchObject({ ok: true, data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') } });
+    expect((await me.call('GET', '/dev/outbox?to=nobody%40example.com')).statusCode).toBe(404);
+  });
+
   it('lets the development helper write as the buyer, and only when enabled', async () => {
     const { room, buyer } = await insertRoom(server.app);
     const written = (await me.call('POST', `/dev/room/${room.id}/message`, { role: 'buyer', text: 'Je suis l’acheteur' })).json();

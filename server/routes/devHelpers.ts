@@ -1,20 +1,31 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { roomMessages } from '../db/schema';
+import { outbox, roomMessages } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
-import { parseInput } from '../lib/validation';
+import { emailSchema, parseInput } from '../lib/validation';
 import { findRoom, messageTextSchema, toMessageDto } from './rooms';
 
 const params = z.object({ id: idSchema });
 const body = z.object({ role: z.enum(['buyer', 'seller']), text: messageTextSchema });
 
+const outboxQuery = z.object({ to: emailSchema });
+
 /**
- * Development only (DEV_ROUTES=true, refused in production): writes a message as the room's buyer
- * or seller, as the marketplace app would. The marketplace app is not part of this repository;
- * this stands in for it so that the console's live chat can be shown and tested end to end.
+ * Development only (DEV_ROUTES=true, refused in production; an admin session is still required).
+ * They stand in for what lies outside this repository, so that flows can be shown and tested end
+ * to end: the marketplace app (a buyer or seller writing in a room) and a mailbox (the last e-mail
+ * queued for an address, links included).
  */
-export async function devParticipantRoutes(app: FastifyInstance): Promise<void> {
+export async function devHelperRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/dev/outbox', async (request) => {
+    const { to } = parseInput(outboxQuery, request.query);
+    const [mail] = await app.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.createdAt)).limit(1);
+    if (!mail) throw new AppError(404, 'NOT_FOUND');
+    return { ok: true, data: { subject: mail.subject, body: mail.body, created_at: mail.createdAt.toISOString() } };
+  });
+
   app.post('/dev/room/:id/message', async (request) => {
     const { id } = parseInput(params, request.params);
     const { role, text } = parseInput(body, request.body);
