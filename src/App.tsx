@@ -1,5 +1,6 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { Admin, CustomRoutes, Resource, memoryStore, type DataProvider } from 'react-admin';
+import { Suspense, type ComponentType } from 'react';
+import { Admin, CustomRoutes, LoadingPage, Resource, memoryStore, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from './catalogue/product';
 import { lazyNamed } from './custom/lazyNamed';
@@ -23,6 +24,13 @@ const BankPage = lazyNamed(() => import('./custom/bank/BankPage'), 'BankPage');
 const RoomList = lazyNamed(() => import('./custom/chat/RoomList'), 'RoomList');
 const RoomChat = lazyNamed(() => import('./custom/chat/RoomChat'), 'RoomChat');
 
+/** A boundary of its own, so that loading a screen's code never unmounts what is already shown. */
+const Lazy = ({ page: Page }: { page: ComponentType }) => (
+  <Suspense fallback={<LoadingPage />}>
+    <Page />
+  </Suspense>
+);
+
 export interface AppProps {
   dataProvider: DataProvider;
   authProvider: AdminAuthProvider;
@@ -43,10 +51,10 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
     disableTelemetry
   >
     <CustomRoutes noLayout>
-      <Route path="/auth" element={<SignInPage />} />
-      <Route path="/auth/forgot" element={<ForgotPasswordPage />} />
-      <Route path="/auth/reset" element={<ResetPasswordPage />} />
-      <Route path="/auth/reset-password" element={<ResetPasswordRedirect />} />
+      <Route path="/auth" element={<Lazy page={SignInPage} />} />
+      <Route path="/auth/forgot" element={<Lazy page={ForgotPasswordPage} />} />
+      <Route path="/auth/reset" element={<Lazy page={ResetPasswordPage} />} />
+      <Route path="/auth/reset-password" element={<Lazy page={ResetPasswordRedirect} />} />
     </CustomRoutes>
     <Resource name="admin" {...admins} />
     <Resource name="user" {...users} />

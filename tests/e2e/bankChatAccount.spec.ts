@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG_BYTES } from '../helpers/serverFixtures';
-import { apiAs, linkFromOutbox, signIn, toast } from './helpers';
+import { apiAs, fillSteadily, linkFromOutbox, signIn, toast } from './helpers';
 
 test('bank: add and delete a category image', async ({ page }) => {
   await page.goto('/bank');
@@ -79,7 +79,7 @@ test('account and password flows: set a password from a link, update the profile
   await expect(newcomer.getByRole('heading', { name: 'Créer un nouveau mot de passe' })).toBeVisible();
   await expect(newcomer.getByText('Format : minimum 6 caractères, au moins une lettre')).toBeVisible();
   await expect(newcomer.getByRole('button', { name: 'Créer' })).toBeDisabled();
-  await newcomer.getByLabel('Nouveau mot de passe').fill('first-pass-1');
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'first-pass-1');
   await newcomer.getByRole('button', { name: 'Créer' }).click();
   await expect(toast(newcomer, 'Success!')).toBeVisible();
   await expect(newcomer).toHaveURL(/\/$/);
@@ -116,20 +116,20 @@ test('account and password flows: set a password from a link, update the profile
   await newcomer.getByRole('menuitem', { name: 'Sign Out' }).click();
   await newcomer.getByRole('link', { name: /forgot password/i }).click();
   await expect(newcomer).toHaveURL(/\/auth\/forgot$/);
-  await newcomer.getByLabel('Email').fill(email);
+  await fillSteadily(newcomer.getByLabel('Email'), email);
   await newcomer.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(newcomer.getByText(/recovery link has been sent.*check your inbox/i)).toBeVisible();
   const recovery = await linkFromOutbox(page, email);
   await newcomer.goto(recovery.replace('/auth/reset?', '/auth/reset-password?'));
   await expect(newcomer).toHaveURL(/\/auth\/reset\?token=/);
-  await newcomer.getByLabel('Nouveau mot de passe').fill('third-pass-3');
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'third-pass-3');
   await newcomer.getByRole('button', { name: 'Créer' }).click();
   await expect(toast(newcomer, 'Success!')).toBeVisible();
   await expect(newcomer).toHaveURL(/\/$/);
   await newcomer.getByRole('button', { name: 'Profile' }).click();
   await newcomer.getByRole('menuitem', { name: 'Sign Out' }).click();
   await newcomer.goto(recovery);
-  await newcomer.getByLabel('Nouveau mot de passe').fill('fourth-pass-4');
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'fourth-pass-4');
   await newcomer.getByRole('button', { name: 'Créer' }).click();
   await expect(toast(newcomer, 'INVALID_TOKEN')).toBeVisible();
   await expect(newcomer.getByRole('button', { name: 'Créer' })).toBeEnabled();

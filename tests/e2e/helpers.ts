@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '../../server/seed/demoAdmins';
 
 export { DEMO_CREDENTIALS };
@@ -37,4 +37,21 @@ export async function linkFromOutbox(page: Page, email: string): Promise<string>
   const link = /https?:\/\/\S+\/auth\/reset\?token=\S+/.exec(mail.data?.body ?? '')?.[0];
   if (!link) throw new Error(`no link in the last mail to ${email}`);
   return new URL(link).pathname + new URL(link).search;
+}
+
+/** Picks an option of an MUI select, again if a re-render closed the menu first. */
+export async function choose(page: Page, combobox: Locator, option: string) {
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await combobox.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2000 });
+    await expect(combobox).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Fills a field, again if a re-render emptied it first. */
+export async function fillSteadily(field: Locator, value: string) {
+  await expect(async () => {
+    await field.fill(value);
+    await expect(field).toHaveValue(value, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }

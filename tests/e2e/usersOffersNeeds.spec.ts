@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG_BYTES } from '../helpers/serverFixtures';
-import { signIn, toast } from './helpers';
+import { choose, signIn, toast } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -75,15 +75,11 @@ test('offers: create with images, filter, sort, edit and delete', async ({ page 
   await expect(page.getByRole('img', { name: 'Image 2' })).toBeVisible();
 
   // Edit: domain, sub-domain, price, unit, credit ratio as a percent, sur devis.
-  await page.getByRole('combobox', { name: 'Activity domain' }).click();
-  await page.getByRole('option', { name: 'Design et Création' }).click();
-  await page.getByRole('combobox', { name: 'Sub-domain' }).click();
-  await page.getByRole('option', { name: 'Packaging' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Activity domain' }), 'Design et Création');
+  await choose(page, page.getByRole('combobox', { name: 'Sub-domain' }), 'Packaging');
   await page.getByLabel('Price').fill('4321');
-  await page.getByRole('combobox', { name: 'Unit' }).click();
-  await page.getByRole('option', { name: 'jour' }).click();
-  await page.getByRole('combobox', { name: 'Credit ratio' }).click();
-  await page.getByRole('option', { name: '75%' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Unit' }), 'jour');
+  await choose(page, page.getByRole('combobox', { name: 'Credit ratio' }), '75%');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'Updated!')).toBeVisible();
   await page.getByRole('tab', { name: 'Raw Data' }).click();
@@ -92,10 +88,8 @@ test('offers: create with images, filter, sort, edit and delete', async ({ page 
 
   // Filter and sort the list.
   await page.getByRole('menuitem', { name: 'Offer' }).click();
-  await page.getByRole('combobox', { name: 'Activity domain' }).click();
-  await page.getByRole('option', { name: 'Design et Création' }).click();
-  await page.getByRole('combobox', { name: 'Sub-domain' }).click();
-  await page.getByRole('option', { name: 'Packaging' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Activity domain' }), 'Design et Création');
+  await choose(page, page.getByRole('combobox', { name: 'Sub-domain' }), 'Packaging');
   const row = page.locator('tbody tr', { hasText: 'Offre Playwright' });
   await expect(row).toContainText('4321 € / jour');
   await expect(row).toContainText('75%');
@@ -136,8 +130,7 @@ test('needs: create, change status, delete', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: /Status/ })).toHaveText('non dispo');
 
   await page.getByRole('menuitem', { name: 'Need' }).click();
-  await page.getByRole('combobox', { name: 'Urgency' }).click();
-  await page.getByRole('option', { name: 'Dans la semaine' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Urgency' }), 'Dans la semaine');
   await page.getByPlaceholder('Search').fill('Playwright');
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.locator('tbody tr').first().click();

@@ -1,10 +1,7 @@
 import { Avatar, Stack } from '@mui/material';
-import { Datagrid, FunctionField, List, SearchInput, type RaRecord } from 'react-admin';
+import { FunctionField, type RaRecord } from 'react-admin';
 import { formatShortDateTime } from '../../catalogue/dates';
-import { PAGE_SIZE } from '../../catalogue/pagination';
-import { Paginator } from '../components/Paginator';
-
-const filters = [<SearchInput key="search" source="search" alwaysOn placeholder="Search" />];
+import { ResourceList, searchFilter } from '../components/ResourceList';
 
 const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | null } }) => (
   <Stack direction="row" spacing={1} alignItems="center">
@@ -17,8 +14,7 @@ const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | 
 
 /** Spec §2 /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
 export const RoomList = () => (
-  <List title="Messages" perPage={PAGE_SIZE} filters={filters} pagination={<Paginator />} exporter={false} empty={false} actions={false}>
-    <Datagrid rowClick={(id) => `/message/${id}`} bulkActionButtons={false} empty={<></>}>
+  <ResourceList title="Messages" filters={[searchFilter]} rowClick={(id) => `/message/${id}`}>
       <FunctionField
         label="Offer"
         render={(room: RaRecord) => (
@@ -31,6 +27,5 @@ export const RoomList = () => (
       <FunctionField label="Seller" render={(room: RaRecord) => <Party party={room.seller} />} />
       <FunctionField label="Buyer" render={(room: RaRecord) => <Party party={room.buyer} />} />
       <FunctionField label="Created at" render={(room: RaRecord) => formatShortDateTime(room.created_at)} />
-    </Datagrid>
-  </List>
+  </ResourceList>
 );

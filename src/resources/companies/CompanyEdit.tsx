@@ -1,11 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext } from 'react-admin';
+import { SimpleForm, useRecordContext } from 'react-admin';
 import { formatFrenchLongDate } from '../../catalogue/dates';
-import { messages } from '../../catalogue/messages';
-import { ConfirmDeleteButton } from '../../custom/components/ConfirmDeleteButton';
-import { RawDataTab } from '../../custom/components/RawDataTab';
-import { RecordTabs } from '../../custom/components/RecordTabs';
-import { useLoadFailure } from '../../custom/components/useLoadFailure';
+import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';
 import { CompanyAvatar } from './CompanyAvatar';
@@ -33,42 +29,21 @@ const CompanyHeader = () => {
   );
 };
 
-const CompanyToolbar = () => (
-  <Toolbar sx={{ justifyContent: 'space-between' }}>
-    <SaveButton label="Update" icon={<></>} />
-    <ConfirmDeleteButton />
-  </Toolbar>
-);
-
 /** Spec §2 /company/{id}: Information, Users, Comments, Sync, Raw Data. */
-export const CompanyEdit = () => {
-  const notify = useNotify();
-  return (
-    <Edit
-      title="Company"
-      mutationMode="pessimistic"
-      redirect={false}
-      queryOptions={useLoadFailure()}
-      mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
-    >
-      <CompanyHeader />
-      <RecordTabs
-        tabs={[
-          {
-            label: 'Information',
-            content: (
-              <SimpleForm toolbar={<CompanyToolbar />}>
-                <RegistryLookup />
-                <CompanyInputs />
-              </SimpleForm>
-            ),
-          },
-          { label: 'Users', content: <CompanyUsersTab /> },
-          { label: 'Comments', content: <CompanyCommentsTab /> },
-          { label: 'Sync', content: <CompanySyncTab /> },
-          { label: 'Raw Data', content: <RawDataTab /> },
-        ]}
-      />
-    </Edit>
-  );
-};
+export const CompanyEdit = () => (
+  <RecordEdit
+    title="Company"
+    header={<CompanyHeader />}
+    form={
+      <SimpleForm toolbar={<UpdateDeleteToolbar />}>
+        <RegistryLookup />
+        <CompanyInputs />
+      </SimpleForm>
+    }
+    extraTabs={[
+      { label: 'Users', content: <CompanyUsersTab /> },
+      { label: 'Comments', content: <CompanyCommentsTab /> },
+      { label: 'Sync', content: <CompanySyncTab /> },
+    ]}
+  />
+);

@@ -1,12 +1,9 @@
 import { Chip } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useGetOne, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, useGetOne, type RaRecord } from 'react-admin';
 import { formatShortDateTime } from '../../catalogue/dates';
-import { PAGE_SIZE } from '../../catalogue/pagination';
-import { Paginator } from '../../custom/components/Paginator';
+import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
-
-const filters = [<SearchInput key="search" source="search" alwaysOn placeholder="Search" />];
 
 /** The company the list is narrowed to (`?organisation_id=`), with a way back to every user. */
 const OrganisationChip = ({ organisationId, onClear }: { organisationId: string; onClear: () => void }) => {
@@ -19,24 +16,18 @@ export const UserList = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const organisationId = searchParams.get('organisation_id');
   return (
-    <List
+    <ResourceList
       title="Users"
-      perPage={PAGE_SIZE}
-      filters={filters}
+      filters={[searchFilter]}
       filter={organisationId ? { organisation_id: organisationId } : undefined}
-      pagination={<Paginator />}
-      actions={<TopToolbar>{organisationId && <OrganisationChip organisationId={organisationId} onClear={() => setSearchParams({})} />}</TopToolbar>}
-      exporter={false}
-      empty={false}
+      actions={organisationId && <OrganisationChip organisationId={organisationId} onClear={() => setSearchParams({})} />}
       disableSyncWithLocation
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false} empty={<></>}>
-        <TextField source="name" label="Name" sortable={false} />
-        <TextField source="email" label="Email" sortable={false} />
-        <TextField source="organisation_name" label="Organisation" sortable={false} />
-        <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
-        <LoginAsButton />
-      </Datagrid>
-    </List>
+      <TextField source="name" label="Name" sortable={false} />
+      <TextField source="email" label="Email" sortable={false} />
+      <TextField source="organisation_name" label="Organisation" sortable={false} />
+      <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
+      <LoginAsButton />
+    </ResourceList>
   );
 };

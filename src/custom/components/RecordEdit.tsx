@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
+import { messages } from '../../catalogue/messages';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { RawDataTab } from './RawDataTab';
+import { RecordTabs, type RecordTab } from './RecordTabs';
+import { useLoadFailure } from './useLoadFailure';
+
+/** Update and Delete (after 'Are you sure?'); `deleteRefusal` says why this record may not be deleted. */
+export const UpdateDeleteToolbar = ({ deleteRefusal }: { deleteRefusal?: string }) => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton label="Update" icon={<></>} />
+    <ConfirmDeleteButton refusal={deleteRefusal} />
+  </Toolbar>
+);
+
+export interface RecordEditProps {
+  title: string;
+  /** The Information tab: the record's form. */
+  form: ReactNode;
+  /** Shown above the tabs (a company's date and balance badge). */
+  header?: ReactNode;
+  /** Tabs between Information and Raw Data. */
+  extraTabs?: RecordTab[];
+}
+
+/**
+ * Every record page of spec §2: tabs Information, …, Raw Data; Update says 'Updated!' (or shows the
+ * server's code); a record that cannot load shows its text and goes back to the list.
+ */
+export const RecordEdit = ({ title, form, header, extraTabs = [] }: RecordEditProps) => {
+  const notify = useNotify();
+  return (
+    <Edit
+      title={title}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={useLoadFailure()}
+      mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
+    >
+      {header}
+      <RecordTabs tabs={[{ label: 'Information', content: form }, ...extraTabs, { label: 'Raw Data', content: <RawDataTab /> }]} />
+    </Edit>
+  );
+};
