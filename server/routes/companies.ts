@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
 import { toCompanyDto, type CommentDto, type SyncJobDto } from '../lib/companyDto';
 import { notFound } from '../lib/errors';
+import { definedOnly } from '../lib/objects';
 import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { containsPattern, offsetSchema, parseInput, searchSchema } from '../lib/validation';
@@ -120,7 +121,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       creditBalance: balance,
       organizationId: fields.organization_id,
     };
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const defined = definedOnly(changes);
     const [row] = Object.keys(defined).length
       ? await db.update(companies).set(defined).where(eq(companies.id, id)).returning()
       : [current];

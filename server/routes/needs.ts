@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, needs, type NeedRow } from '../db/schema';
 import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
+import { definedOnly } from '../lib/objects';
 import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
@@ -124,16 +125,14 @@ export async function needRoutes(app: FastifyInstance): Promise<void> {
     const { need } = await findNeed(id);
     checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
     if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
-    const changes = Object.fromEntries(
-      Object.entries({
+    const changes = definedOnly({
         description: fields.description,
         emergency: fields.emergency,
         status: fields.status,
         organisationId: fields.organisation_id,
         activityDomain: fields.activity_domain,
         subActivityDomain: fields.sub_activity_domain,
-      }).filter(([, value]) => value !== undefined),
-    );
+    });
     if (Object.keys(changes).length) await db.update(needs).set(changes).where(eq(needs.id, id));
     return { ok: true, data: toNeedDto(await findNeed(id)) };
   });

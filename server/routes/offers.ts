@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, offers, type OfferRow } from '../db/schema';
 import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
+import { definedOnly } from '../lib/objects';
 import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
@@ -121,8 +122,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     const { offer } = await findOffer(id);
     checkDomainPair(afterUpdate(fields.activity_domain, offer.activityDomain), afterUpdate(fields.sub_activity_domain, offer.subActivityDomain));
     if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
-    const changes = Object.fromEntries(
-      Object.entries({
+    const changes = definedOnly({
         title: fields.title,
         description: fields.description,
         images: fields.images,
@@ -133,8 +133,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         unit: fields.unit,
         creditRatio: fields.credit_ratio,
         priceOnProposal: fields.price_on_proposal,
-      }).filter(([, value]) => value !== undefined),
-    );
+    });
     if (Object.keys(changes).length) await db.update(offers).set(changes).where(eq(offers.id, id));
     return { ok: true, data: toOfferDto(await findOffer(id)) };
   });

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
+import { definedOnly } from '../lib/objects';
 import { hashToken, idSchema, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
@@ -106,7 +107,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const taken = await db.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id))).limit(1);
       if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     }
-    const changes = Object.fromEntries(Object.entries({ name, email, organisationId: organisation_id }).filter(([, value]) => value !== undefined));
+    const changes = definedOnly({ name, email, organisationId: organisation_id });
     try {
       if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
     } catch (error) {

@@ -41,6 +41,11 @@ export const Overview = () => {
     ['Admins', data.counts.admins],
     ['Credit in circulation', formatCredit(data.credit_in_circulation)],
   ];
+  const charts = [
+    { title: 'Offers by domain', bars: data.offers_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count })) },
+    { title: 'Needs by domain', bars: data.needs_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count })) },
+    { title: 'Needs by urgency', bars: data.needs_by_urgency.map((row) => ({ label: row.emergency, value: row.count })) },
+  ];
   return (
     <Box sx={{ mt: 2 }}>
       <Grid container spacing={2}>
@@ -49,27 +54,15 @@ export const Overview = () => {
             <Figure label={label} value={value} />
           </Grid>
         ))}
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <BarChart title="Offers by domain" bars={data.offers_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count }))} />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <BarChart title="Needs by domain" bars={data.needs_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count }))} />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <BarChart title="Needs by urgency" bars={data.needs_by_urgency.map((row) => ({ label: row.emergency, value: row.count }))} />
-            </CardContent>
-          </Card>
-        </Grid>
+        {charts.map(({ title, bars }) => (
+          <Grid key={title} size={{ xs: 12, md: 6 }}>
+            <Card variant="outlined">
+              <CardContent>
+                <BarChart title={title} bars={bars} />
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
       </Grid>
     </Box>
   );
