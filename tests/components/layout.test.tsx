@@ -25,6 +25,12 @@ describe('layout shell', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass('RaMenuItemLink-active');
   });
 
+  it('shows toasts at the top centre', async () => {
+    renderApp('/admin', { dataProvider: { getList: vi.fn(async () => Promise.reject(new Error('Error fetching admins!'))) } });
+    const toast = await screen.findByText('Error fetching admins!');
+    expect(toast.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+  });
+
   it('is 12rem wide on large screens', () => {
     expect(SIDEBAR_WIDTH_PX).toBe(12 * 16);
     expect(theme.sidebar?.width).toBe(SIDEBAR_WIDTH_PX);
