@@ -35,14 +35,5 @@ export async function consumeAuthToken(db: Database, token: string): Promise<str
   return row?.adminId;
 }
 
-export async function isLiveAuthToken(db: Database, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ adminId: authTokens.adminId })
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
-    .limit(1);
-  return Boolean(row);
-}
-
 export const passwordLink = (consoleUrl: string, token: string): string =>
   `${consoleUrl}/auth/reset?token=${encodeURIComponent(token)}`;

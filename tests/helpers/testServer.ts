@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openThrowawayDatabase } from '../../server/db/throwaway';
@@ -70,4 +71,17 @@ export async function signedInAdmin(app: FastifyInstance) {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return { id, email, token, call };
+}
+
+export type SignedInAdmin = Awaited<ReturnType<typeof signedInAdmin>>;
+
+/** A test file's server and signed-in admin: built before its tests, closed after them. */
+export function useSignedInServer(overrides: Partial<Config> = {}) {
+  const context = {} as { server: TestServer; me: SignedInAdmin };
+  beforeAll(async () => {
+    context.server = await buildTestServer(overrides);
+    context.me = await signedInAdmin(context.server.app);
+  });
+  afterAll(() => context.server.close());
+  return context;
 }

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { buildTestServer, signedInAdmin, type TestServer } from '../helpers/testServer';
+import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
 
-let server: TestServer;
-let me: Awaited<ReturnType<typeof signedInAdmin>>;
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  me = await signedInAdmin(server.app);
-});
-afterAll(() => server.close());
+const ctx = useSignedInServer();
 
 type CompanyBody = Record<string, unknown> & { _id: string; name: string };
 const names = (body: { data: CompanyBody[] }) => body.data.map((company) => company.name);
@@ -25,66 +18,66 @@ describe('POST /company/search', () => {
       { name: 'Beta Mobilier', city: 'Paris', postalCode: '75011', siret: '22222222222222', activityDomain: 'Mobilier', subActivityDomain: 'Cloisons', creditBalance: -20 },
       { name: 'Gamma Vins', city: 'Bordeaux', postalCode: '33000', siret: '33333333333333', activityDomain: 'Vin/Spiritueux', subActivityDomain: 'Vins', creditBalance: 0 },
     ];
-    for (const [index, row] of rows.entries()) await insertCompany(server.app, { ...row, createdAt: new Date(base + index * 1000) });
+    for (const [index, row] of rows.entries()) await insertCompany(ctx.server.app, { ...row, createdAt: new Date(base + index * 1000) });
     for (let index = 0; index < 12; index += 1) {
-      await insertCompany(server.app, { name: `Filler ${String(index).padStart(2, '0')}`, activityDomain: 'Électronique', createdAt: new Date(base - (index + 1) * 60_000) });
+      await insertCompany(ctx.server.app, { name: `Filler ${String(index).padStart(2, '0')}`, activityDomain: 'Électronique', createdAt: new Date(base - (index + 1) * 60_000) });
     }
   });
 
   it('answers 10 a page, newest first by default, with the total', async () => {
-    const body = (await me.call('POST', '/company/search', {})).json();
+    const body = (await ctx.me.call('POST', '/company/search', {})).json();
     expect(body.total).toBe(15);
     expect(body.data).toHaveLength(10);
     expect(names(body).slice(0, 3)).toEqual(['Gamma Vins', 'Beta Mobilier', 'Alpha Mobilier']);
-    const last = (await me.call('POST', '/company/search', { offset: 10 })).json();
+    const last = (await ctx.me.call('POST', '/company/search', { offset: 10 })).json();
     expect(last.data).toHaveLength(5);
   });
 
   it('names the balance after the product and never answers comments in the list', async () => {
-    const body = (await me.call('POST', '/company/search', { search: 'alpha' })).json();
+    const body = (await ctx.me.call('POST', '/company/search', { search: 'alpha' })).json();
     expect(body.data[0]).toMatchObject({ name: 'Alpha Mobilier', credit_balance: 50, city: 'Lyon', postal_code: '69002' });
     expect(body.data[0]).not.toHaveProperty('creditBalance');
   });
 
   it('searches name, city, postal code and siret, without regard to case', async () => {
-    expect(names((await me.call('POST', '/company/search', { search: 'MOBILIER' })).json())).toEqual(['Beta Mobilier', 'Alpha Mobilier']);
-    expect(names((await me.call('POST', '/company/search', { search: 'bordeaux' })).json())).toEqual(['Gamma Vins']);
-    expect(names((await me.call('POST', '/company/search', { search: '75011' })).json())).toEqual(['Beta Mobilier']);
-    expect(names((await me.call('POST', '/company/search', { search: '1111111' })).json())).toEqual(['Alpha Mobilier']);
-    expect((await me.call('POST', '/company/search', { search: '_' })).json().total).toBe(0);
+    expect(names((await ctx.me.call('POST', '/company/search', { search: 'MOBILIER' })).json())).toEqual(['Beta Mobilier', 'Alpha Mobilier']);
+    expect(names((await ctx.me.call('POST', '/company/search', { search: 'bordeaux' })).json())).toEqual(['Gamma Vins']);
+    expect(names((await ctx.me.call('POST', '/company/search', { search: '75011' })).json())).toEqual(['Beta Mobilier']);
+    expect(names((await ctx.me.call('POST', '/company/search', { search: '1111111' })).json())).toEqual(['Alpha Mobilier']);
+    expect((await ctx.me.call('POST', '/company/search', { search: '_' })).json().total).toBe(0);
   });
 
   it('filters by domain and sub-domain', async () => {
-    expect((await me.call('POST', '/company/search', { activity_domain: 'Mobilier' })).json().total).toBe(2);
-    expect(names((await me.call('POST', '/company/search', { activity_domain: 'Mobilier', sub_activity_domain: 'Cloisons' })).json())).toEqual(['Beta Mobilier']);
+    expect((await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier' })).json().total).toBe(2);
+    expect(names((await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier', sub_activity_domain: 'Cloisons' })).json())).toEqual(['Beta Mobilier']);
   });
 
   it('sorts by any sortable column, one key, 1 or -1', async () => {
-    const byBalance = (await me.call('POST', '/company/search', { activity_domain: 'Mobilier', sort: { credit_balance: 1 } })).json();
+    const byBalance = (await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier', sort: { credit_balance: 1 } })).json();
     expect(names(byBalance)).toEqual(['Beta Mobilier', 'Alpha Mobilier']);
-    const byNameDesc = (await me.call('POST', '/company/search', { search: 'a', sort: { name: -1 }, offset: 0 })).json();
+    const byNameDesc = (await ctx.me.call('POST', '/company/search', { search: 'a', sort: { name: -1 }, offset: 0 })).json();
     expect(names(byNameDesc).slice(0, 3)).toEqual(['Gamma Vins', 'Beta Mobilier', 'Alpha Mobilier']);
     for (const field of ['city', 'activity_domain', 'sub_activity_domain', 'created_at']) {
-      expect((await me.call('POST', '/company/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
+      expect((await ctx.me.call('POST', '/company/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
     }
   });
 
   it('refuses an unknown sort column, two keys, a bad direction or offset', async () => {
     for (const payload of [{ sort: { password: 1 } }, { sort: { name: 1, city: -1 } }, { sort: { name: 2 } }, { offset: -1 }, { activity_domain: 5 }]) {
-      const response = await me.call('POST', '/company/search', payload);
+      const response = await ctx.me.call('POST', '/company/search', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
   });
 
   it('needs a session', async () => {
-    expect((await server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
+    expect((await ctx.server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
   });
 });
 
 describe('POST /company', () => {
   it('creates with name and logo, answering the new _id', async () => {
-    const response = await me.call('POST', '/company', { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 999 });
+    const response = await ctx.me.call('POST', '/company', { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 999 });
     const body = response.json();
     expect(body).toMatchObject({ ok: true, data: { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 0, comments: [] } });
     expect(body.data._id).toMatch(/^[a-f0-9]{24}$/);
@@ -92,7 +85,7 @@ describe('POST /company', () => {
 
   it('refuses a missing name or logo, or a logo that is not an http URL', async () => {
     for (const payload of [{ name: 'X' }, { logo_url: 'http://x.test/a.png' }, { name: 'X', logo_url: 'javascript:alert(1)' }]) {
-      const response = await me.call('POST', '/company', payload);
+      const response = await ctx.me.call('POST', '/company', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
@@ -101,19 +94,19 @@ describe('POST /company', () => {
 
 describe('GET, PUT, DELETE /company/{id}', () => {
   it('reads the company with its comments and last sync', async () => {
-    const company = await insertCompany(server.app, { name: 'Readable', creditBalance: 12.5 });
-    const body = (await me.call('GET', `/company/${company.id}`)).json();
+    const company = await insertCompany(ctx.server.app, { name: 'Readable', creditBalance: 12.5 });
+    const body = (await ctx.me.call('GET', `/company/${company.id}`)).json();
     expect(body).toMatchObject({ ok: true, data: { _id: company.id, name: 'Readable', credit_balance: 12.5, comments: [], last_sync: null, is_test: false } });
   });
 
   it('answers NOT_FOUND or VALIDATION_ERROR for a bad id', async () => {
-    expect((await me.call('GET', `/company/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
-    expect((await me.call('GET', '/company/../admin')).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await me.call('DELETE', '/company/xyz')).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await ctx.me.call('GET', `/company/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+    expect((await ctx.me.call('GET', '/company/../admin')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await ctx.me.call('DELETE', '/company/xyz')).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('updates every field of the whole object, ignoring what it does not own', async () => {
-    const company = await insertCompany(server.app);
+    const company = await insertCompany(ctx.server.app);
     const whole = {
       _id: 'ignored',
       name: 'Ateliers Réunis',
@@ -140,19 +133,19 @@ describe('GET, PUT, DELETE /company/{id}', () => {
       created_at: '1999-01-01',
       comments: [{ text: 'injected' }],
     };
-    const body = (await me.call('PUT', `/company/${company.id}`, whole)).json();
+    const body = (await ctx.me.call('PUT', `/company/${company.id}`, whole)).json();
     expect(body.ok).toBe(true);
     expect(body.data).toMatchObject({ ...whole, _id: company.id, siret: '12345678900012', email: 'contact@ateliers.example', created_at: company.createdAt.toISOString(), comments: [] });
   });
 
   it('empties optional fields with "" or null', async () => {
-    const company = await insertCompany(server.app, { city: 'Lyon', website: 'https://x.example' });
-    const body = (await me.call('PUT', `/company/${company.id}`, { city: '', website: null })).json();
+    const company = await insertCompany(ctx.server.app, { city: 'Lyon', website: 'https://x.example' });
+    const body = (await ctx.me.call('PUT', `/company/${company.id}`, { city: '', website: null })).json();
     expect(body.data).toMatchObject({ city: null, website: null });
   });
 
   it('refuses bad fields and changes nothing', async () => {
-    const company = await insertCompany(server.app, { name: 'Untouched' });
+    const company = await insertCompany(ctx.server.app, { name: 'Untouched' });
     const bad = [
       { siret: '123' },
       { email: 'not-an-email' },
@@ -169,64 +162,64 @@ describe('GET, PUT, DELETE /company/{id}', () => {
       { name: '' },
     ];
     for (const payload of bad) {
-      const response = await me.call('PUT', `/company/${company.id}`, { name: 'Changed', ...payload });
+      const response = await ctx.me.call('PUT', `/company/${company.id}`, { name: 'Changed', ...payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
-    const [row] = await server.app.db.select().from(companies).where(eq(companies.id, company.id));
+    const [row] = await ctx.server.app.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row?.name).toBe('Untouched');
   });
 
   it('deletes, then answers NOT_FOUND', async () => {
-    const company = await insertCompany(server.app);
-    expect((await me.call('DELETE', `/company/${company.id}`)).json()).toEqual({ ok: true });
-    expect((await me.call('GET', `/company/${company.id}`)).statusCode).toBe(404);
-    expect((await me.call('DELETE', `/company/${company.id}`)).statusCode).toBe(404);
+    const company = await insertCompany(ctx.server.app);
+    expect((await ctx.me.call('DELETE', `/company/${company.id}`)).json()).toEqual({ ok: true });
+    expect((await ctx.me.call('GET', `/company/${company.id}`)).statusCode).toBe(404);
+    expect((await ctx.me.call('DELETE', `/company/${company.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('comments', () => {
   it('adds a comment authored by the signed-in admin and answers the company', async () => {
-    const company = await insertCompany(server.app);
-    const body = (await me.call('POST', `/company/${company.id}/comment`, { text: '  Premier contact  ', user_name: 'Forged' })).json();
+    const company = await insertCompany(ctx.server.app);
+    const body = (await ctx.me.call('POST', `/company/${company.id}/comment`, { text: '  Premier contact  ', user_name: 'Forged' })).json();
     expect(body.ok).toBe(true);
     expect(body.data._id).toBe(company.id);
     expect(body.data.comments).toEqual([{ _id: expect.any(String), user_name: 'Signed In', text: 'Premier contact', created_at: expect.any(String) }]);
   });
 
   it('deletes a comment and answers the remaining comments', async () => {
-    const company = await insertCompany(server.app);
-    await me.call('POST', `/company/${company.id}/comment`, { text: 'one' });
-    const added = (await me.call('POST', `/company/${company.id}/comment`, { text: 'two' })).json();
+    const company = await insertCompany(ctx.server.app);
+    await ctx.me.call('POST', `/company/${company.id}/comment`, { text: 'one' });
+    const added = (await ctx.me.call('POST', `/company/${company.id}/comment`, { text: 'two' })).json();
     const two = added.data.comments.find((comment: { text: string }) => comment.text === 'two');
-    const body = (await me.call('PUT', `/company/${company.id}/delete-comment/${two._id}`, {})).json();
+    const body = (await ctx.me.call('PUT', `/company/${company.id}/delete-comment/${two._id}`, {})).json();
     expect(body).toMatchObject({ ok: true, data: [{ text: 'one' }] });
-    expect((await me.call('PUT', `/company/${company.id}/delete-comment/${two._id}`, {})).statusCode).toBe(404);
+    expect((await ctx.me.call('PUT', `/company/${company.id}/delete-comment/${two._id}`, {})).statusCode).toBe(404);
   });
 
   it('refuses an empty comment, an unknown company, and a comment of another company', async () => {
-    const company = await insertCompany(server.app);
-    const other = await insertCompany(server.app);
-    expect((await me.call('POST', `/company/${company.id}/comment`, { text: '   ' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect((await me.call('POST', `/company/${newId()}/comment`, { text: 'x' })).statusCode).toBe(404);
-    const added = (await me.call('POST', `/company/${other.id}/comment`, { text: 'theirs' })).json();
+    const company = await insertCompany(ctx.server.app);
+    const other = await insertCompany(ctx.server.app);
+    expect((await ctx.me.call('POST', `/company/${company.id}/comment`, { text: '   ' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await ctx.me.call('POST', `/company/${newId()}/comment`, { text: 'x' })).statusCode).toBe(404);
+    const added = (await ctx.me.call('POST', `/company/${other.id}/comment`, { text: 'theirs' })).json();
     const theirs = added.data.comments[0]._id;
-    expect((await me.call('PUT', `/company/${company.id}/delete-comment/${theirs}`, {})).statusCode).toBe(404);
+    expect((await ctx.me.call('PUT', `/company/${company.id}/delete-comment/${theirs}`, {})).statusCode).toBe(404);
   });
 });
 
 describe('POST /company/{id}/sync', () => {
   it('stores the old-platform id and records a queued job that the company then shows', async () => {
-    const company = await insertCompany(server.app);
-    const body = (await me.call('POST', `/company/${company.id}/sync`, { organization_id: 'old-777' })).json();
+    const company = await insertCompany(ctx.server.app);
+    const body = (await ctx.me.call('POST', `/company/${company.id}/sync`, { organization_id: 'old-777' })).json();
     expect(body).toMatchObject({ ok: true, data: { organization_id: 'old-777', status: 'queued', started_at: expect.any(String) } });
-    const read = (await me.call('GET', `/company/${company.id}`)).json();
+    const read = (await ctx.me.call('GET', `/company/${company.id}`)).json();
     expect(read.data).toMatchObject({ organization_id: 'old-777', last_sync: { status: 'queued', organization_id: 'old-777' } });
   });
 
   it('refuses an empty organisation id and an unknown company', async () => {
-    const company = await insertCompany(server.app);
-    expect((await me.call('POST', `/company/${company.id}/sync`, { organization_id: '' })).statusCode).toBe(400);
-    expect((await me.call('POST', `/company/${newId()}/sync`, { organization_id: 'x' })).statusCode).toBe(404);
+    const company = await insertCompany(ctx.server.app);
+    expect((await ctx.me.call('POST', `/company/${company.id}/sync`, { organization_id: '' })).statusCode).toBe(400);
+    expect((await ctx.me.call('POST', `/company/${newId()}/sync`, { organization_id: 'x' })).statusCode).toBe(404);
   });
 });

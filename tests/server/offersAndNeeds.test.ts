@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids';
-import { buildTestServer, signedInAdmin, type TestServer } from '../helpers/testServer';
+import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
 
-let server: TestServer;
-let me: Awaited<ReturnType<typeof signedInAdmin>>;
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  me = await signedInAdmin(server.app);
-});
-afterAll(() => server.close());
+const ctx = useSignedInServer();
 
 const titles = (body: { data: Array<{ title: string }> }) => body.data.map((offer) => offer.title);
 
 describe('offers', () => {
   it('creates with title, description and images; the organisation is optional and checked', async () => {
-    const company = await insertCompany(server.app, { name: 'Studio Jade', logoUrl: 'https://x.example/jade.png' });
-    const body = (await me.call('POST', '/offer', { title: 'Logo design', description: 'Un logo complet', images: ['https://x.example/1.png'], organisation_id: company.id })).json();
+    const company = await insertCompany(ctx.server.app, { name: 'Studio Jade', logoUrl: 'https://x.example/jade.png' });
+    const body = (await ctx.me.call('POST', '/offer', { title: 'Logo design', description: 'Un logo complet', images: ['https://x.example/1.png'], organisation_id: company.id })).json();
     expect(body).toMatchObject({ ok: true, data: { title: 'Logo design', images: ['https://x.example/1.png'], organisation_id: company.id, organisation_name: 'Studio Jade', organisation_logo: 'https://x.example/jade.png', price_on_proposal: false } });
-    expect((await me.call('POST', '/offer', { title: 'Alone', description: 'd', images: ['https://x.example/2.png'] })).json()).toMatchObject({ ok: true, data: { organisation_id: null } });
+    expect((await ctx.me.call('POST', '/offer', { title: 'Alone', description: 'd', images: ['https://x.example/2.png'] })).json()).toMatchObject({ ok: true, data: { organisation_id: null } });
     for (const payload of [
       { description: 'd', images: ['https://x.example/1.png'] },
       { title: 't', images: ['https://x.example/1.png'] },
@@ -27,13 +20,13 @@ describe('offers', () => {
       { title: 't', description: 'd', images: ['javascript:alert(1)'] },
       { title: 't', description: 'd', images: ['https://x.example/1.png'], organisation_id: newId() },
     ]) {
-      expect((await me.call('POST', '/offer', payload)).json(), JSON.stringify(payload)).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+      expect((await ctx.me.call('POST', '/offer', payload)).json(), JSON.stringify(payload)).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
   });
 
   it('updates every field with units, ratios and prices from their lists', async () => {
-    const created = (await me.call('POST', '/offer', { title: 'Editable', description: 'd', images: ['https://x.example/1.png'] })).json().data;
-    const body = (await me.call('PUT', `/offer/${created._id}`, {
+    const created = (await ctx.me.call('POST', '/offer', { title: 'Editable', description: 'd', images: ['https://x.example/1.png'] })).json().data;
+    const body = (await ctx.me.call('PUT', `/offer/${created._id}`, {
       title: 'Edited',
       images: ['https://x.example/1.png', 'https://x.example/2.png'],
       activity_domain: 'Design et Création',
@@ -46,73 +39,73 @@ describe('offers', () => {
     })).json();
     expect(body.data).toMatchObject({ title: 'Edited', images: ['https://x.example/1.png', 'https://x.example/2.png'], sub_activity_domain: 'Packaging', price: 1200, unit: 'forfait', credit_ratio: 0.75, price_on_proposal: true });
     for (const payload of [{ unit: 'semaine' }, { credit_ratio: 0.6 }, { credit_ratio: 75 }, { price: -1 }, { sub_activity_domain: 'Vins' }, { activity_domain: 'Nope' }]) {
-      const response = await me.call('PUT', `/offer/${created._id}`, payload);
+      const response = await ctx.me.call('PUT', `/offer/${created._id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await me.call('GET', `/offer/${created._id}`)).json().data.unit).toBe('forfait');
+    expect((await ctx.me.call('GET', `/offer/${created._id}`)).json().data.unit).toBe('forfait');
   });
 
   it('searches title and description, filters by domain_activity, sub-domain and organisation, sorts', async () => {
-    const company = await insertCompany(server.app, { name: 'AAA First' });
-    await me.call('POST', '/offer', { title: 'Zebra printing', description: 'Impression grand format', images: ['https://x.example/z.png'], organisation_id: company.id });
-    const printing = (await me.call('POST', '/offer', { title: 'Apple printing', description: 'Cartes de visite', images: ['https://x.example/a.png'] })).json().data;
-    await me.call('PUT', `/offer/${printing._id}`, { activity_domain: 'Impression & Goodies', sub_activity_domain: 'Papeterie', price: 5, credit_ratio: 0.5 });
-    expect(titles((await me.call('POST', '/offer/search', { search: 'PRINTING', sort: { title: 1 } })).json())).toEqual(['Apple printing', 'Zebra printing']);
-    expect(titles((await me.call('POST', '/offer/search', { search: 'grand format' })).json())).toEqual(['Zebra printing']);
-    expect(titles((await me.call('POST', '/offer/search', { domain_activity: 'Impression & Goodies', sub_activity_domain: 'Papeterie' })).json())).toEqual(['Apple printing']);
-    expect(titles((await me.call('POST', '/offer/search', { organisation_id: company.id })).json())).toEqual(['Zebra printing']);
-    const byOrganisation = (await me.call('POST', '/offer/search', { search: 'printing', sort: { organisation_name: 1 } })).json();
+    const company = await insertCompany(ctx.server.app, { name: 'AAA First' });
+    await ctx.me.call('POST', '/offer', { title: 'Zebra printing', description: 'Impression grand format', images: ['https://x.example/z.png'], organisation_id: company.id });
+    const printing = (await ctx.me.call('POST', '/offer', { title: 'Apple printing', description: 'Cartes de visite', images: ['https://x.example/a.png'] })).json().data;
+    await ctx.me.call('PUT', `/offer/${printing._id}`, { activity_domain: 'Impression & Goodies', sub_activity_domain: 'Papeterie', price: 5, credit_ratio: 0.5 });
+    expect(titles((await ctx.me.call('POST', '/offer/search', { search: 'PRINTING', sort: { title: 1 } })).json())).toEqual(['Apple printing', 'Zebra printing']);
+    expect(titles((await ctx.me.call('POST', '/offer/search', { search: 'grand format' })).json())).toEqual(['Zebra printing']);
+    expect(titles((await ctx.me.call('POST', '/offer/search', { domain_activity: 'Impression & Goodies', sub_activity_domain: 'Papeterie' })).json())).toEqual(['Apple printing']);
+    expect(titles((await ctx.me.call('POST', '/offer/search', { organisation_id: company.id })).json())).toEqual(['Zebra printing']);
+    const byOrganisation = (await ctx.me.call('POST', '/offer/search', { search: 'printing', sort: { organisation_name: 1 } })).json();
     expect(byOrganisation.data[0].organisation_name).toBe('AAA First');
-    for (const field of ['price', 'credit_ratio', 'created_at']) expect((await me.call('POST', '/offer/search', { sort: { [field]: -1 } })).statusCode).toBe(200);
-    expect((await me.call('POST', '/offer/search', { sort: { description: 1 } })).statusCode).toBe(400);
+    for (const field of ['price', 'credit_ratio', 'created_at']) expect((await ctx.me.call('POST', '/offer/search', { sort: { [field]: -1 } })).statusCode).toBe(200);
+    expect((await ctx.me.call('POST', '/offer/search', { sort: { description: 1 } })).statusCode).toBe(400);
   });
 
   it('deletes, and answers NOT_FOUND after', async () => {
-    const created = (await me.call('POST', '/offer', { title: 'Doomed', description: 'd', images: ['https://x.example/1.png'] })).json().data;
-    expect((await me.call('DELETE', `/offer/${created._id}`)).json()).toEqual({ ok: true });
-    expect((await me.call('GET', `/offer/${created._id}`)).statusCode).toBe(404);
+    const created = (await ctx.me.call('POST', '/offer', { title: 'Doomed', description: 'd', images: ['https://x.example/1.png'] })).json().data;
+    expect((await ctx.me.call('DELETE', `/offer/${created._id}`)).json()).toEqual({ ok: true });
+    expect((await ctx.me.call('GET', `/offer/${created._id}`)).statusCode).toBe(404);
   });
 
   it('needs a session', async () => {
-    expect((await server.app.inject({ method: 'POST', url: '/api/offer/search', payload: {} })).statusCode).toBe(401);
+    expect((await ctx.server.app.inject({ method: 'POST', url: '/api/offer/search', payload: {} })).statusCode).toBe(401);
   });
 });
 
 describe('needs', () => {
   it('creates with description and emergency; status starts en cours', async () => {
-    const body = (await me.call('POST', '/need', { description: 'Besoin de chaises', emergency: 'Maintenant' })).json();
+    const body = (await ctx.me.call('POST', '/need', { description: 'Besoin de chaises', emergency: 'Maintenant' })).json();
     expect(body).toMatchObject({ ok: true, data: { description: 'Besoin de chaises', emergency: 'Maintenant', status: 'en cours', organisation_id: null } });
     for (const payload of [{ description: 'x' }, { emergency: 'Maintenant' }, { description: 'x', emergency: 'Demain' }, { description: '  ', emergency: 'Maintenant' }]) {
-      expect((await me.call('POST', '/need', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+      expect((await ctx.me.call('POST', '/need', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
   });
 
   it('allows any status transition, and refuses a status outside the list', async () => {
-    const need = (await me.call('POST', '/need', { description: 'Transitions', emergency: "Pas d'urgence" })).json().data;
+    const need = (await ctx.me.call('POST', '/need', { description: 'Transitions', emergency: "Pas d'urgence" })).json().data;
     for (const status of ['non dispo', 'été traité', 'en cours', 'été traité']) {
-      expect((await me.call('PUT', `/need/${need._id}`, { status })).json().data.status).toBe(status);
+      expect((await ctx.me.call('PUT', `/need/${need._id}`, { status })).json().data.status).toBe(status);
     }
-    expect((await me.call('PUT', `/need/${need._id}`, { status: 'fini' })).statusCode).toBe(400);
+    expect((await ctx.me.call('PUT', `/need/${need._id}`, { status: 'fini' })).statusCode).toBe(400);
   });
 
   it('searches description and organisation name, filters by urgency, domain and organisation, sorts', async () => {
-    const company = await insertCompany(server.app, { name: 'Maison Quartz' });
-    await me.call('POST', '/need', { description: 'Traiteur pour 200 personnes', emergency: 'Dans la semaine', organisation_id: company.id, activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' });
-    await me.call('POST', '/need', { description: 'Photocopieur', emergency: "D'ici un mois" });
+    const company = await insertCompany(ctx.server.app, { name: 'Maison Quartz' });
+    await ctx.me.call('POST', '/need', { description: 'Traiteur pour 200 personnes', emergency: 'Dans la semaine', organisation_id: company.id, activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' });
+    await ctx.me.call('POST', '/need', { description: 'Photocopieur', emergency: "D'ici un mois" });
     const descriptions = (body: { data: Array<{ description: string }> }) => body.data.map((need) => need.description);
-    expect(descriptions((await me.call('POST', '/need/search', { search: 'traiteur' })).json())).toEqual(['Traiteur pour 200 personnes']);
-    expect(descriptions((await me.call('POST', '/need/search', { search: 'quartz' })).json())).toEqual(['Traiteur pour 200 personnes']);
-    expect(descriptions((await me.call('POST', '/need/search', { emergency: "D'ici un mois" })).json())).toEqual(['Photocopieur']);
-    expect((await me.call('POST', '/need/search', { activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' })).json().total).toBe(1);
-    expect((await me.call('POST', '/need/search', { organisation_id: company.id })).json().total).toBe(1);
-    expect((await me.call('POST', '/need/search', { emergency: 'Demain' })).statusCode).toBe(400);
-    for (const field of ['organisation_name', 'description', 'emergency', 'created_at']) expect((await me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
+    expect(descriptions((await ctx.me.call('POST', '/need/search', { search: 'traiteur' })).json())).toEqual(['Traiteur pour 200 personnes']);
+    expect(descriptions((await ctx.me.call('POST', '/need/search', { search: 'quartz' })).json())).toEqual(['Traiteur pour 200 personnes']);
+    expect(descriptions((await ctx.me.call('POST', '/need/search', { emergency: "D'ici un mois" })).json())).toEqual(['Photocopieur']);
+    expect((await ctx.me.call('POST', '/need/search', { activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' })).json().total).toBe(1);
+    expect((await ctx.me.call('POST', '/need/search', { organisation_id: company.id })).json().total).toBe(1);
+    expect((await ctx.me.call('POST', '/need/search', { emergency: 'Demain' })).statusCode).toBe(400);
+    for (const field of ['organisation_name', 'description', 'emergency', 'created_at']) expect((await ctx.me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
   });
 
   it('reads, deletes and answers NOT_FOUND', async () => {
-    const need = (await me.call('POST', '/need', { description: 'Doomed', emergency: 'Maintenant' })).json().data;
-    expect((await me.call('GET', `/need/${need._id}`)).json().data.description).toBe('Doomed');
-    expect((await me.call('DELETE', `/need/${need._id}`)).json()).toEqual({ ok: true });
-    expect((await me.call('GET', `/need/${need._id}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+    const need = (await ctx.me.call('POST', '/need', { description: 'Doomed', emergency: 'Maintenant' })).json().data;
+    expect((await ctx.me.call('GET', `/need/${need._id}`)).json().data.description).toBe('Doomed');
+    expect((await ctx.me.call('DELETE', `/need/${need._id}`)).json()).toEqual({ ok: true });
+    expect((await ctx.me.call('GET', `/need/${need._id}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 });

@@ -1,18 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, signedInAdmin, type TestServer } from '../helpers/testServer';
+import { describe, expect, it } from 'vitest';
+import { useSignedInServer } from '../helpers/testServer';
 import { PNG_BYTES, dataUrl } from '../helpers/serverFixtures';
 
-let server: TestServer;
-let me: Awaited<ReturnType<typeof signedInAdmin>>;
+const ctx = useSignedInServer({ uploadMaxBytes: 64 * 1024 });
 
-beforeAll(async () => {
-  server = await buildTestServer({ uploadMaxBytes: 64 * 1024 });
-  me = await signedInAdmin(server.app);
-});
-afterAll(() => server.close());
-
-const upload = (files: Array<{ rawBody: string; name: string }>, folder = '/credit') => me.call('POST', '/file', { files, folder });
+const upload = (files: Array<{ rawBody: string; name: string }>, folder = '/credit') => ctx.me.call('POST', '/file', { files, folder });
 
 describe('POST /file', () => {
   it('stores images and pdfs in an allowed folder and answers their URLs, which are served back', async () => {
@@ -27,10 +20,10 @@ describe('POST /file', () => {
     expect(body.data).toHaveLength(3);
     expect(body.data[0]).toMatch(/^http:\/\/localhost:3000\/uploads\/credit\/logo-societe-[a-f0-9]{12}\.png$/);
     expect(body.data[1]).toMatch(/\/uploads\/credit\/plaquette-[a-f0-9]{12}\.pdf$/);
-    const served = await server.app.inject({ method: 'GET', url: new URL(body.data[0]).pathname });
+    const served = await ctx.server.app.inject({ method: 'GET', url: new URL(body.data[0]).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
-    const svgServed = await server.app.inject({ method: 'GET', url: new URL(body.data[2]).pathname });
+    const svgServed = await ctx.server.app.inject({ method: 'GET', url: new URL(body.data[2]).pathname });
     expect(svgServed.headers['content-type']).toContain('image/svg+xml');
     expect(svgServed.headers['content-security-policy']).toContain('sandbox');
   });
@@ -62,25 +55,25 @@ describe('POST /file', () => {
     }
     const tricky = (await upload([{ rawBody: dataUrl(PNG_BYTES), name: '../../../etc/passwd.png' }])).json();
     expect(tricky.data[0]).toMatch(/\/uploads\/credit\/etc-passwd-[a-f0-9]{12}\.png$/);
-    expect(readdirSync(`${server.app.config.uploadDir}`).sort()).toEqual(['category_images', 'credit', 'offers']);
+    expect(readdirSync(`${ctx.server.app.config.uploadDir}`).sort()).toEqual(['category_images', 'credit', 'offers']);
   });
 
   it('refuses what is not a data URL, an empty list, and a call without a session', async () => {
     expect((await upload([{ rawBody: 'http://x/a.png', name: 'a.png' }])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await upload([{ rawBody: 'data:image/png;base64,', name: 'a.png' }])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await upload([])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const anonymous = await server.app.inject({ method: 'POST', url: '/api/file', payload: { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'a.png' }], folder: '/credit' } });
+    const anonymous = await ctx.server.app.inject({ method: 'POST', url: '/api/file', payload: { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'a.png' }], folder: '/credit' } });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('does not serve files outside the upload folder', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/uploads/..%2f..%2fpackage.json' });
+    const response = await ctx.server.app.inject({ method: 'GET', url: '/uploads/..%2f..%2fpackage.json' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
   });
 });
 
 describe('GET /registry/recherche (the registry stand-in)', () => {
-  const search = (query: string) => server.app.inject({ method: 'GET', url: `/api/registry/recherche?${query}` });
+  const search = (query: string) => ctx.server.app.inject({ method: 'GET', url: `/api/registry/recherche?${query}` });
 
   it('answers companies in the registry shape', async () => {
     const body = (await search('q=atelier&api_token=demo-registry-token')).json();

@@ -1,131 +1,124 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { buildTestServer, signedInAdmin, type TestServer } from '../helpers/testServer';
+import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
 
-let server: TestServer;
-let me: Awaited<ReturnType<typeof signedInAdmin>>;
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  me = await signedInAdmin(server.app);
-});
-afterAll(() => server.close());
+const ctx = useSignedInServer();
 
 describe('POST /user/search', () => {
   it('filters by organisation and answers the organisation name', async () => {
-    const company = await insertCompany(server.app, { name: 'Maison Azur' });
-    await insertUser(server.app, { name: 'Inside One', organisationId: company.id });
-    await insertUser(server.app, { name: 'Inside Two', organisationId: company.id });
-    await insertUser(server.app, { name: 'Outside' });
-    const body = (await me.call('POST', '/user/search', { organisation_id: company.id })).json();
+    const company = await insertCompany(ctx.server.app, { name: 'Maison Azur' });
+    await insertUser(ctx.server.app, { name: 'Inside One', organisationId: company.id });
+    await insertUser(ctx.server.app, { name: 'Inside Two', organisationId: company.id });
+    await insertUser(ctx.server.app, { name: 'Outside' });
+    const body = (await ctx.me.call('POST', '/user/search', { organisation_id: company.id })).json();
     expect(body.total).toBe(2);
     expect(body.data.map((user: { name: string }) => user.name).sort()).toEqual(['Inside One', 'Inside Two']);
     expect(body.data[0]).toMatchObject({ organisation_id: company.id, organisation_name: 'Maison Azur' });
   });
 
   it('refuses a malformed organisation id', async () => {
-    expect((await me.call('POST', '/user/search', { organisation_id: 'nope' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await ctx.me.call('POST', '/user/search', { organisation_id: 'nope' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
 
 describe('POST /user/invite', () => {
   it('creates the user in the company and mails the invitation', async () => {
-    const company = await insertCompany(server.app, { name: 'Studio Opale' });
-    const response = await me.call('POST', '/user/invite', { name: 'Nina', email: 'Nina@Example.com', organisation_id: company.id, organisation_name: 'Forged', invited: true });
+    const company = await insertCompany(ctx.server.app, { name: 'Studio Opale' });
+    const response = await ctx.me.call('POST', '/user/invite', { name: 'Nina', email: 'Nina@Example.com', organisation_id: company.id, organisation_name: 'Forged', invited: true });
     expect(response.json()).toMatchObject({ ok: true, data: { name: 'Nina', email: 'nina@example.com', organisation_id: company.id, organisation_name: 'Studio Opale', invited: true } });
-    const [mail] = await server.app.db.select().from(outbox).where(eq(outbox.recipient, 'nina@example.com'));
+    const [mail] = await ctx.server.app.db.select().from(outbox).where(eq(outbox.recipient, 'nina@example.com'));
     expect(mail?.subject).toContain('Studio Opale');
   });
 
   it('answers EMAIL_TAKEN for an address in use', async () => {
-    const company = await insertCompany(server.app);
-    await insertUser(server.app, { email: 'taken.user@example.com' });
-    const response = await me.call('POST', '/user/invite', { name: 'Twin', email: 'TAKEN.user@example.com', organisation_id: company.id, invited: true });
+    const company = await insertCompany(ctx.server.app);
+    await insertUser(ctx.server.app, { email: 'taken.user@example.com' });
+    const response = await ctx.me.call('POST', '/user/invite', { name: 'Twin', email: 'TAKEN.user@example.com', organisation_id: company.id, invited: true });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ ok: false, code: 'EMAIL_TAKEN' });
   });
 
   it('refuses a missing name or email, or an unknown company, and creates nothing', async () => {
-    const company = await insertCompany(server.app);
+    const company = await insertCompany(ctx.server.app);
     for (const payload of [
       { email: 'a1@example.com', organisation_id: company.id },
       { name: 'A', organisation_id: company.id },
       { name: 'A', email: 'a2@example.com', organisation_id: newId() },
       { name: 'A', email: 'a3@example.com' },
     ]) {
-      const response = await me.call('POST', '/user/invite', payload);
+      const response = await ctx.me.call('POST', '/user/invite', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
-    expect(await server.app.db.select().from(users).where(eq(users.email, 'a2@example.com'))).toHaveLength(0);
+    expect(await ctx.server.app.db.select().from(users).where(eq(users.email, 'a2@example.com'))).toHaveLength(0);
   });
 });
 
 describe('GET, PUT, DELETE /user/{id}', () => {
   it('reads a user with the organisation name', async () => {
-    const company = await insertCompany(server.app, { name: 'Comptoir Iris' });
-    const user = await insertUser(server.app, { name: 'Reader', organisationId: company.id });
-    expect((await me.call('GET', `/user/${user.id}`)).json()).toMatchObject({ ok: true, data: { _id: user.id, name: 'Reader', organisation_id: company.id, organisation_name: 'Comptoir Iris' } });
-    expect((await me.call('GET', `/user/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+    const company = await insertCompany(ctx.server.app, { name: 'Comptoir Iris' });
+    const user = await insertUser(ctx.server.app, { name: 'Reader', organisationId: company.id });
+    expect((await ctx.me.call('GET', `/user/${user.id}`)).json()).toMatchObject({ ok: true, data: { _id: user.id, name: 'Reader', organisation_id: company.id, organisation_name: 'Comptoir Iris' } });
+    expect((await ctx.me.call('GET', `/user/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 
   it('moves a user to another company, whose own name is answered whatever name was sent', async () => {
-    const from = await insertCompany(server.app, { name: 'From' });
-    const to = await insertCompany(server.app, { name: 'To' });
-    const user = await insertUser(server.app, { organisationId: from.id });
-    const body = (await me.call('PUT', `/user/${user.id}`, { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'Forged', last_login_at: '2000-01-01' })).json();
+    const from = await insertCompany(ctx.server.app, { name: 'From' });
+    const to = await insertCompany(ctx.server.app, { name: 'To' });
+    const user = await insertUser(ctx.server.app, { organisationId: from.id });
+    const body = (await ctx.me.call('PUT', `/user/${user.id}`, { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'Forged', last_login_at: '2000-01-01' })).json();
     expect(body).toMatchObject({ ok: true, data: { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'To', last_login_at: null } });
   });
 
   it('refuses an unknown company, a taken e-mail and bad fields', async () => {
-    const user = await insertUser(server.app);
-    await insertUser(server.app, { email: 'occupied.user@example.com' });
-    expect((await me.call('PUT', `/user/${user.id}`, { organisation_id: newId() })).json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: { organisation_id: 'no such company' } });
-    expect((await me.call('PUT', `/user/${user.id}`, { email: 'OCCUPIED.user@example.com' })).json()).toEqual({ ok: false, code: 'EMAIL_TAKEN' });
-    expect((await me.call('PUT', `/user/${user.id}`, { email: 'bad' })).statusCode).toBe(400);
-    expect((await me.call('PUT', `/user/${newId()}`, { name: 'x' })).statusCode).toBe(404);
+    const user = await insertUser(ctx.server.app);
+    await insertUser(ctx.server.app, { email: 'occupied.user@example.com' });
+    expect((await ctx.me.call('PUT', `/user/${user.id}`, { organisation_id: newId() })).json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: { organisation_id: 'no such company' } });
+    expect((await ctx.me.call('PUT', `/user/${user.id}`, { email: 'OCCUPIED.user@example.com' })).json()).toEqual({ ok: false, code: 'EMAIL_TAKEN' });
+    expect((await ctx.me.call('PUT', `/user/${user.id}`, { email: 'bad' })).statusCode).toBe(400);
+    expect((await ctx.me.call('PUT', `/user/${newId()}`, { name: 'x' })).statusCode).toBe(404);
   });
 
   it('deletes a user', async () => {
-    const user = await insertUser(server.app);
-    expect((await me.call('DELETE', `/user/${user.id}`)).json()).toEqual({ ok: true });
-    expect((await me.call('GET', `/user/${user.id}`)).statusCode).toBe(404);
-    expect((await me.call('DELETE', `/user/${user.id}`)).statusCode).toBe(404);
+    const user = await insertUser(ctx.server.app);
+    expect((await ctx.me.call('DELETE', `/user/${user.id}`)).json()).toEqual({ ok: true });
+    expect((await ctx.me.call('GET', `/user/${user.id}`)).statusCode).toBe(404);
+    expect((await ctx.me.call('DELETE', `/user/${user.id}`)).statusCode).toBe(404);
   });
 
   it('searches users by name and e-mail', async () => {
-    await insertUser(server.app, { name: 'Zéphyrin Unique', email: 'zephyrin@example.com' });
-    expect((await me.call('POST', '/user/search', { search: 'zéphyrin' })).json().total).toBe(1);
-    expect((await me.call('POST', '/user/search', { search: 'ZEPHYRIN@' })).json().total).toBe(1);
+    await insertUser(ctx.server.app, { name: 'Zéphyrin Unique', email: 'zephyrin@example.com' });
+    expect((await ctx.me.call('POST', '/user/search', { search: 'zéphyrin' })).json().total).toBe(1);
+    expect((await ctx.me.call('POST', '/user/search', { search: 'ZEPHYRIN@' })).json().total).toBe(1);
   });
 });
 
 describe("'Login as'", () => {
   it('mints a single-use token for one user, never the session token, that the connect route exchanges once', async () => {
-    const user = await insertUser(server.app, { name: 'Impersonated' });
-    const minted = (await me.call('POST', `/user/${user.id}/impersonate`, {})).json();
+    const user = await insertUser(ctx.server.app, { name: 'Impersonated' });
+    const minted = (await ctx.me.call('POST', `/user/${user.id}/impersonate`, {})).json();
     expect(minted).toMatchObject({ ok: true, data: { user_id: user.id, token: expect.any(String), expires_at: expect.any(String) } });
-    expect(minted.data.token).not.toBe(me.token);
+    expect(minted.data.token).not.toBe(ctx.me.token);
     const lifetime = new Date(minted.data.expires_at).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(30_000);
     expect(lifetime).toBeLessThanOrEqual(60_000);
-    const exchange = () => server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
-    expect((await exchange()).json()).toMatchObject({ ok: true, data: { user: { _id: user.id, name: 'Impersonated' }, impersonated_by: me.id } });
+    const exchange = () => ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
+    expect((await exchange()).json()).toMatchObject({ ok: true, data: { user: { _id: user.id, name: 'Impersonated' }, impersonated_by: ctx.me.id } });
     expect((await exchange()).json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
   });
 
   it('refuses a token for another user, a forged token and an unknown user', async () => {
-    const user = await insertUser(server.app);
-    const other = await insertUser(server.app);
-    const minted = (await me.call('POST', `/user/${user.id}/impersonate`, {})).json();
-    const wrongUser = await server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: other.id } });
+    const user = await insertUser(ctx.server.app);
+    const other = await insertUser(ctx.server.app);
+    const minted = (await ctx.me.call('POST', `/user/${user.id}/impersonate`, {})).json();
+    const wrongUser = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: other.id } });
     expect(wrongUser.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
-    const forged = await server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: 'forged' } });
+    const forged = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: 'forged' } });
     expect(forged.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
-    expect((await me.call('POST', `/user/${newId()}/impersonate`, {})).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'POST', url: `/api/user/${user.id}/impersonate`, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.me.call('POST', `/user/${newId()}/impersonate`, {})).statusCode).toBe(404);
+    expect((await ctx.server.app.inject({ method: 'POST', url: `/api/user/${user.id}/impersonate`, payload: {} })).statusCode).toBe(401);
   });
 });
