@@ -21,7 +21,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          // The PostgreSQL-only checks join the second pass, when DATABASE_URL names a server.
+          include: ['tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

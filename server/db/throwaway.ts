@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './client';
+
+/** SQLSTATE 55006: the database is still being accessed (one of our backends has not exited yet). */
+const OBJECT_IN_USE = '55006';
+const DROP_ATTEMPTS = 10;
 
 /**
  * A fresh database for a test file or a benchmark run: in-memory PGlite, or — when DATABASE_URL is set — a
@@ -9,10 +14,7 @@ import { openDatabase, type DatabaseHandle } from './client';
 export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<DatabaseHandle> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
@@ -20,11 +22,35 @@ export async function openThrowawayDatabase(serverUrl: string | undefined = proc
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onServer(serverUrl, (client) => dropDatabase(client, name));
     },
   };
 }
 
+async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A plain DROP, not WITH (FORCE): FORCE must be allowed to terminate every backend on the database, and an
+ * autovacuum worker that happens to be there makes it fail for a role that is not superuser. A plain DROP stops
+ * autovacuum workers by itself; our own pool is already closed, so only a backend still exiting can be in the
+ * way, and a short retry covers that.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt === DROP_ATTEMPTS) throw error;
+      await sleep(200 * attempt);
+    }
+  }
+}
