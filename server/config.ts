@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CREDIT_UNIT } from '../src/catalogue/product';
+import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../src/catalogue/product';
 
 const commaList = z
   .string()
@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEV_ROUTES: z.enum(['true', 'false']).default('false'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port').optional(),
+  MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +58,9 @@ export interface Config {
   trustProxy: boolean;
   /** Development helpers that stand in for the marketplace app (a buyer or seller writing in a room). */
   devRoutes: boolean;
+  /** Absent: mail stays in the outbox table (and the development log). May hold credentials: never logged. */
+  smtpUrl?: string;
+  mailFrom: string;
   logLevel: string;
 }
 
@@ -94,6 +99,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: env.TRUST_PROXY === 'true',
     devRoutes: env.DEV_ROUTES === 'true',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -60,8 +60,12 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** SMTP sending: tries so far, the last failure, and until when a sender holds the row (or waits to retry). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('outbox_recipient_idx').on(table.recipient)],
+  (table) => [index('outbox_recipient_idx').on(table.recipient), index('outbox_unsent_idx').on(table.createdAt).where(sql`sent_at IS NULL`)],
 );
 
 /** Fixed-window counters for rate limits, shared by every server process. */

@@ -1,19 +1,60 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
+import { sendPendingMail } from '../mail/outboxSending';
+import { smtpSender, type Mail } from '../mail/smtpSender';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  body: string;
+export type { Mail } from '../mail/smtpSender';
+
+export interface Mailer {
+  /** Records the mail in the outbox (decisions.md) and, with SMTP configured, starts sending it. */
+  queue(mail: Mail, log: FastifyBaseLogger): Promise<void>;
+  /** Sends what is due now; resolves after every round started before it. Without SMTP, does nothing. */
+  flush(): Promise<number>;
 }
 
+/** Unsent mail (a relay that was down) is retried on this period, with each row's own back-off. */
+const RETRY_PERIOD_MS = 60_000;
+
 /**
- * Queues an e-mail in the outbox table (decisions.md). In development the message is also logged,
- * links included, so that a developer can follow an invitation or a recovery link by hand.
+ * The outbox and its sender. Without SMTP_URL mail stays in the outbox (and, in development, in the log,
+ * links included, so that a developer can follow an invitation or a recovery link by hand).
  */
-export async function queueMail(db: Database, log: FastifyBaseLogger, env: string, mail: Mail): Promise<void> {
-  await db.insert(outbox).values({ id: newId(), recipient: mail.to, subject: mail.subject, body: mail.body });
-  if (env === 'development') log.info({ to: mail.to, subject: mail.subject }, `mail queued:\n${mail.body}`);
+export function registerMail(app: FastifyInstance): void {
+  const { config } = app;
+  const sender = config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined;
+  let rounds: Promise<number> = Promise.resolve(0);
+
+  const flush = (): Promise<number> => {
+    if (!sender) return Promise.resolve(0);
+    // One round at a time in a process; the claims keep processes apart.
+    rounds = rounds
+      .then(() => sendPendingMail(app.db, sender, app.log))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'mail sending round failed');
+        return 0;
+      });
+    return rounds;
+  };
+
+  const mailer: Mailer = {
+    async queue(mail, log) {
+      await app.db.insert(outbox).values({ id: newId(), recipient: mail.to, subject: mail.subject, body: mail.body });
+      if (config.env === 'development') log.info({ to: mail.to, subject: mail.subject }, `mail queued:\n${mail.body}`);
+      void flush();
+    },
+    flush,
+  };
+  app.decorate('mail', mailer);
+
+  if (sender) {
+    const timer = setInterval(() => void flush(), RETRY_PERIOD_MS);
+    timer.unref();
+    app.addHook('onReady', async () => void flush());
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await rounds;
+      sender.close();
+    });
+  }
 }

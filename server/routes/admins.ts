@@ -9,7 +9,6 @@ import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
 import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
-import { queueMail } from '../plugins/mail';
 import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, offset: offsetSchema });
@@ -57,11 +56,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     }
     if (!row) throw new Error('insert returned no row');
     const token = await issueAuthToken(db, row.id, 'invite');
-    await queueMail(db, request.log, config.env, {
+    await app.mail.queue({
       to: row.email,
       subject: 'Admin Platform: your administrator account',
       body: `Hello ${row.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(config.consoleUrl, token)}\n`,
-    });
+    }, request.log);
     return { ok: true, data: toAdminDto(row) };
   });
 

@@ -9,7 +9,6 @@ import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { emailSchema, parseInput } from '../lib/validation';
-import { queueMail } from '../plugins/mail';
 import { consumeRateLimit } from '../plugins/rateLimit';
 import {
   SESSION_COOKIE,
@@ -93,11 +92,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     // The answer is the same whether or not the address exists, so it reveals no accounts.
     if (admin) {
       const token = await issueAuthToken(db, admin.id, 'reset');
-      await queueMail(db, request.log, config.env, {
+      await app.mail.queue({
         to: admin.email,
         subject: 'Admin Platform: reset your password',
         body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
-      });
+      }, request.log);
     }
     return { ok: true };
   });

@@ -10,7 +10,6 @@ import { hashToken, idSchema, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
-import { queueMail } from '../plugins/mail';
 import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
@@ -84,11 +83,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
     if (!row) throw new Error('insert returned no row');
-    await queueMail(db, request.log, config.env, {
+    await app.mail.queue({
       to: email,
       subject: `You are invited to join ${company.name}`,
       body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
-    });
+    }, request.log);
     return { ok: true, data: toUserDto(row, company.name) };
   });
 

@@ -11,12 +11,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be smtp:\/\//);
   });
 
   it('refuses demo credentials and development helpers in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'true' })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('takes an SMTP relay and a sender address; without one, mail stays in the outbox', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Ops <ops@example.com>' })).toMatchObject({
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      mailFrom: 'Ops <ops@example.com>',
+    });
   });
 
   it('reads lists and numbers', () => {
