@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandler } from './plugins/errors';
+import { registerHousekeeping } from './plugins/housekeeping';
 import { registerMail } from './plugins/mail';
 import { registerUploads } from './plugins/uploads';
 import { requireSession } from './plugins/sessions';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   if (!options.database) app.addHook('onClose', () => database.close());
   registerMail(app);
+  registerHousekeeping(app);
 
   // Only JSON bodies: a cross-site HTML form (text/plain, form-encoded) cannot forge a call.
   app.removeContentTypeParser('text/plain');
