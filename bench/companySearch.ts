@@ -1,7 +1,7 @@
 /**
  * npm run bench: seeds 100 000 companies into a throw-away database and reports the median and p95
  * latency of POST /company/search (through the whole Fastify app, validation included) for five
- * searches. PGlite always; PostgreSQL too when DATABASE_URL names a server.
+ * searches, and the process's memory after them. PGlite always; PostgreSQL too when DATABASE_URL names a server.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -52,6 +52,7 @@ async function seed(db: Awaited<ReturnType<typeof openThrowawayDatabase>>['db'])
   return Date.now() - start;
 }
 
+const mebibytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function run(label: string, serverUrl: string | undefined) {
@@ -80,6 +81,9 @@ async function run(label: string, serverUrl: string | undefined) {
       timings.sort((a, b) => a - b);
       console.log(`| ${scenario.name} | ${percentile(timings, 50).toFixed(2)} | ${percentile(timings, 95).toFixed(2)} | ${last.data.length} | ${last.total} |`);
     }
+    const memory = process.memoryUsage();
+    // PGlite runs inside this process, so its database pages count here; PostgreSQL's do not.
+    console.log(`memory after the runs: rss ${mebibytes(memory.rss)} MiB, JS heap ${mebibytes(memory.heapUsed)} MiB`);
     await app.close();
   } finally {
     await database.close();

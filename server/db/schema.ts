@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -73,6 +73,15 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+/**
+ * Row counts kept exact by statement-level triggers (migration 0005), so that an unfiltered search answers its
+ * `total` without counting every row. Tracked: companies.
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  rowCount: bigint('row_count', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
 import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, offset: offsetSchema });
@@ -36,11 +37,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const where = search
       ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search)))
       : undefined;
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(PAGE_SIZE).offset(offset),
-      db.select({ total: count() }).from(admins).where(where),
+      searchTotal(db, admins, where),
     ]);
-    return { ok: true, data: rows.map(toAdminDto), total: totalRow?.total ?? 0 };
+    return { ok: true, data: rows.map(toAdminDto), total };
   });
 
   app.post('/admin', async (request) => {

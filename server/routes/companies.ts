@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
@@ -9,6 +9,7 @@ import { definedOnly } from '../lib/objects';
 import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { containsPattern, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
@@ -67,7 +68,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
     if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(companies)
@@ -75,9 +76,9 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id))
         .limit(PAGE_SIZE)
         .offset(body.offset),
-      db.select({ total: count() }).from(companies).where(where),
+      searchTotal(db, companies, where),
     ]);
-    return { ok: true, data: rows.map((row) => toCompanyDto(row, config.product)), total: totalRow?.total ?? 0 };
+    return { ok: true, data: rows.map((row) => toCompanyDto(row, config.product)), total };
   });
 
   app.post('/company', async (request) => {

@@ -1,4 +1,4 @@
-import { and, count, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
@@ -11,6 +11,7 @@ import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern, httpUrl, nameSchema, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+import { searchTotal } from '../lib/searchTotal';
 
 const idParams = z.object({ id: idSchema });
 const imagesSchema = z.array(httpUrl).max(20);
@@ -89,7 +90,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
     if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select(selection)
         .from(offers)
@@ -98,9 +99,9 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id))
         .limit(PAGE_SIZE)
         .offset(body.offset),
-      db.select({ total: count() }).from(offers).where(where),
+      searchTotal(db, offers, where),
     ]);
-    return { ok: true, data: rows.map(toOfferDto), total: totalRow?.total ?? 0 };
+    return { ok: true, data: rows.map(toOfferDto), total };
   });
 
   app.post('/offer', async (request) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
@@ -10,6 +10,7 @@ import { hashToken, idSchema, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
@@ -56,7 +57,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     }
     if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select({ user: users, organisationName: companies.name })
         .from(users)
@@ -65,9 +66,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(PAGE_SIZE)
         .offset(offset),
-      db.select({ total: count() }).from(users).where(where),
+      searchTotal(db, users, where),
     ]);
-    return { ok: true, data: rows.map((row) => toUserDto(row.user, row.organisationName)), total: totalRow?.total ?? 0 };
+    return { ok: true, data: rows.map((row) => toUserDto(row.user, row.organisationName)), total };
   });
 
   app.post('/user/invite', async (request) => {

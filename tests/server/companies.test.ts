@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../server/db/schema';
+import { companies, rowCounts } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
@@ -72,6 +72,26 @@ describe('POST /company/search', () => {
 
   it('needs a session', async () => {
     expect((await ctx.server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('the unfiltered total', () => {
+  const unfilteredTotal = async () => (await ctx.me.call('POST', '/company/search', {})).json().total as number;
+  const countedRows = async () => (await ctx.server.app.db.select({ id: companies.id }).from(companies)).length;
+
+  it('stays exact through creates, bulk inserts and deletes (it is read from the trigger-kept row count)', async () => {
+    const before = await unfilteredTotal();
+    expect(before).toBe(await countedRows());
+
+    const created = (await ctx.me.call('POST', '/company', { name: 'Counted Co', logo_url: 'https://cdn.example.com/c.png' })).json();
+    await ctx.server.app.db.insert(companies).values([1, 2, 3].map((n) => ({ id: newId(), name: `Bulk ${n}` })));
+    expect(await unfilteredTotal()).toBe(before + 4);
+
+    await ctx.me.call('DELETE', `/company/${created.data._id}`);
+    await ctx.server.app.db.delete(companies).where(like(companies.name, 'Bulk %'));
+    expect(await unfilteredTotal()).toBe(before);
+    const [tracked] = await ctx.server.app.db.select().from(rowCounts).where(eq(rowCounts.tableName, 'companies'));
+    expect(tracked?.rowCount).toBe(await countedRows());
   });
 });
 
