@@ -33,9 +33,12 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     app,
     async close() {
-      await app.close();
-      await database.close();
-      rmSync(uploadDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        rmSync(uploadDir, { recursive: true, force: true });
+      }
     },
   };
 }
