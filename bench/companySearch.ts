@@ -31,16 +31,9 @@ async function seed(db: Awaited<ReturnType<typeof openThrowawayDatabase>>['db'])
   for (let offset = 0; offset < COMPANIES; offset += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, COMPANIES - offset) }, (_, index) => {
       const n = offset + index;
-      const company = fictionalCompany(n);
       return {
         id: newId(),
-        name: company.name,
-        siret: company.siret,
-        city: company.city,
-        postalCode: company.postalCode,
-        country: company.country,
-        activityDomain: company.activityDomain,
-        subActivityDomain: company.subActivityDomain,
+        ...fictionalCompany(n),
         creditBalance: ((n * 7919) % 10_000) - 2000,
         createdAt: new Date(Date.UTC(2020, 0, 1) + n * 60_000),
       };

@@ -4,8 +4,6 @@ import { newId } from '../lib/ids';
 import { sendPendingMail } from '../mail/outboxSending';
 import { smtpSender, type Mail } from '../mail/smtpSender';
 
-export type { Mail } from '../mail/smtpSender';
-
 export interface Mailer {
   /** Records the mail in the outbox (decisions.md) and, with SMTP configured, starts sending it. */
   queue(mail: Mail, log: FastifyBaseLogger): Promise<void>;

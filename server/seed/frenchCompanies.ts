@@ -1,6 +1,6 @@
 import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../src/catalogue/domains';
 
-/** Deterministic fictional French companies, shared by the demo data and the registry stand-in. */
+/** Deterministic fictional French companies, shared by the demo data, the registry stand-in and the bench; the fields are the company columns. */
 export interface FictionalCompany {
   name: string;
   siret: string;
