@@ -1,7 +1,8 @@
 import UploadIcon from '@mui/icons-material/Upload';
-import { Box, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
+import { FormHelperText } from '@mui/material';
 import { Button, useInput, type InputProps } from 'react-admin';
 import { UploadedFile } from './UploadedFile';
+import { UploaderFrame } from './UploaderFrame';
 import { useFileUpload } from './useFileUpload';
 
 /** Spec §2 file uploader for one file (a company logo): the field keeps the file's URL. */
@@ -10,22 +11,14 @@ export const FileUploadInput = ({ folder, label, ...props }: InputProps & { fold
   const upload = useFileUpload(folder, label, (url) => field.onChange(url));
   const url = typeof field.value === 'string' && field.value ? field.value : undefined;
   return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary" component="label" htmlFor={upload.inputId}>
-        {label}
-      </Typography>
-      {upload.picker}
-      <Stack direction="row" alignItems="center" spacing={1}>
-        {url ? (
-          <UploadedFile url={url} alt={label} onReplace={upload.choose} onRemove={() => field.onChange(null)} />
-        ) : (
-          <Button label="Upload" onClick={upload.choose} disabled={upload.uploading}>
-            <UploadIcon />
-          </Button>
-        )}
-        {upload.uploading && <CircularProgress size={20} aria-label="Uploading" />}
-      </Stack>
-      {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-    </Box>
+    <UploaderFrame label={label} upload={upload} footer={fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}>
+      {url ? (
+        <UploadedFile url={url} alt={label} onReplace={upload.choose} onRemove={() => field.onChange(null)} />
+      ) : (
+        <Button label="Upload" onClick={upload.choose} disabled={upload.uploading}>
+          <UploadIcon />
+        </Button>
+      )}
+    </UploaderFrame>
   );
 };

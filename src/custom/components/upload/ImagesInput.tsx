@@ -1,8 +1,8 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { Button, useInput, type InputProps } from 'react-admin';
 import { UploadedFile } from './UploadedFile';
+import { UploaderFrame } from './UploaderFrame';
 import { useFileUpload } from './useFileUpload';
 
 /** Spec §2 file uploader for a list of images (an offer's `images[]`): add, replace, remove. */
@@ -17,36 +17,29 @@ export const ImagesInput = ({ folder, label, ...props }: InputProps & { folder: 
     replacing.current = null;
   });
   return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary" component="label" htmlFor={upload.inputId}>
-        {label}
-      </Typography>
-      {upload.picker}
-      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
-        {images.map((url, index) => (
-          <UploadedFile
-            key={`${url}-${index}`}
-            url={url}
-            alt={`Image ${index + 1}`}
-            onReplace={() => {
-              replacing.current = index;
-              upload.choose();
-            }}
-            onRemove={() => field.onChange(images.filter((_, position) => position !== index))}
-          />
-        ))}
-        <Button
-          label="Add image"
-          onClick={() => {
-            replacing.current = null;
+    <UploaderFrame label={label} upload={upload}>
+      {images.map((url, index) => (
+        <UploadedFile
+          key={`${url}-${index}`}
+          url={url}
+          alt={`Image ${index + 1}`}
+          onReplace={() => {
+            replacing.current = index;
             upload.choose();
           }}
-          disabled={upload.uploading}
-        >
-          <AddPhotoAlternateIcon />
-        </Button>
-        {upload.uploading && <CircularProgress size={20} aria-label="Uploading" />}
-      </Stack>
-    </Box>
+          onRemove={() => field.onChange(images.filter((_, position) => position !== index))}
+        />
+      ))}
+      <Button
+        label="Add image"
+        onClick={() => {
+          replacing.current = null;
+          upload.choose();
+        }}
+        disabled={upload.uploading}
+      >
+        <AddPhotoAlternateIcon />
+      </Button>
+    </UploaderFrame>
   );
 };

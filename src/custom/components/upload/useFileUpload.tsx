@@ -10,6 +10,8 @@ export const UPLOAD_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/sv
  * Picks a file and uploads it through POST /file into `folder` (spec §7); `onUploaded` gets its URL.
  * Render `picker` once; call `choose` from any button. A refusal shows the server's code.
  */
+export type FileUpload = ReturnType<typeof useFileUpload>;
+
 export function useFileUpload(folder: string, label: string, onUploaded: (url: string) => void) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
