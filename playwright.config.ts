@@ -19,6 +19,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.test-reports/e2e.json' }]],
   use: {
     baseURL,
+    // Bounded actions: a click on something that never appears fails at that step, not at the test timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

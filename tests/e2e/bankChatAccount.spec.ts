@@ -75,12 +75,13 @@ test('account and password flows: set a password from a link, update the profile
 
   // A new admin sets a password from the invitation link and lands signed in on /.
   const newcomer = await browser.newPage();
+  const createButton = newcomer.getByRole('button', { name: 'Créer' });
   await newcomer.goto(await linkFromOutbox(page, email));
   await expect(newcomer.getByRole('heading', { name: 'Créer un nouveau mot de passe' })).toBeVisible();
   await expect(newcomer.getByText('Format : minimum 6 caractères, au moins une lettre')).toBeVisible();
-  await expect(newcomer.getByRole('button', { name: 'Créer' })).toBeDisabled();
-  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'first-pass-1');
-  await newcomer.getByRole('button', { name: 'Créer' }).click();
+  await expect(createButton).toBeDisabled();
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'first-pass-1', createButton);
+  await createButton.click();
   await expect(toast(newcomer, 'Success!')).toBeVisible();
   await expect(newcomer).toHaveURL(/\/$/);
   await expect(newcomer.getByRole('button', { name: 'Profile' })).toContainText('E2E Password');
@@ -116,23 +117,23 @@ test('account and password flows: set a password from a link, update the profile
   await newcomer.getByRole('menuitem', { name: 'Sign Out' }).click();
   await newcomer.getByRole('link', { name: /forgot password/i }).click();
   await expect(newcomer).toHaveURL(/\/auth\/forgot$/);
-  await fillSteadily(newcomer.getByLabel('Email'), email);
+  await fillSteadily(newcomer.getByLabel('Email'), email, newcomer.getByRole('button', { name: 'Send recovery link' }));
   await newcomer.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(newcomer.getByText(/recovery link has been sent.*check your inbox/i)).toBeVisible();
   const recovery = await linkFromOutbox(page, email);
   await newcomer.goto(recovery.replace('/auth/reset?', '/auth/reset-password?'));
   await expect(newcomer).toHaveURL(/\/auth\/reset\?token=/);
-  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'third-pass-3');
-  await newcomer.getByRole('button', { name: 'Créer' }).click();
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'third-pass-3', createButton);
+  await createButton.click();
   await expect(toast(newcomer, 'Success!')).toBeVisible();
   await expect(newcomer).toHaveURL(/\/$/);
   await newcomer.getByRole('button', { name: 'Profile' }).click();
   await newcomer.getByRole('menuitem', { name: 'Sign Out' }).click();
   await newcomer.goto(recovery);
-  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'fourth-pass-4');
-  await newcomer.getByRole('button', { name: 'Créer' }).click();
+  await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'fourth-pass-4', createButton);
+  await createButton.click();
   await expect(toast(newcomer, 'INVALID_TOKEN')).toBeVisible();
-  await expect(newcomer.getByRole('button', { name: 'Créer' })).toBeEnabled();
+  await expect(createButton).toBeEnabled();
   await newcomer.goto('/auth');
   await signIn(newcomer, { email, password: 'third-pass-3' });
   await newcomer.close();

@@ -48,10 +48,15 @@ export async function choose(page: Page, combobox: Locator, option: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Fills a field, again if a re-render emptied it first. */
-export async function fillSteadily(field: Locator, value: string) {
+/**
+ * Fills a field until it holds the value and the form's submit button is enabled. An auth screen can be
+ * mounted again in its first few milliseconds (seen right after arriving from /auth), which empties the field
+ * and its state: checking the button, not only the field, proves the form itself took the value.
+ */
+export async function fillSteadily(field: Locator, value: string, submit: Locator) {
   await expect(async () => {
     await field.fill(value);
     await expect(field).toHaveValue(value, { timeout: 1000 });
+    await expect(submit).toBeEnabled({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
