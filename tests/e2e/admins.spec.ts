@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, toast } from './helpers';
+import { expectRecordPage, signIn, toast } from './helpers';
 
 test.describe('administrators, end to end', () => {
   test('signed out, every protected route leads to /auth', async ({ page }) => {
@@ -60,7 +60,7 @@ test.describe('administrators, end to end', () => {
     await dialog.getByLabel('Email').fill('ada.lovelace@example.com');
     await create.click();
     await expect(toast(page, 'Admin created successfully!')).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/[a-f0-9]{24}$/);
+    await expectRecordPage(page, /\/admin\/[a-f0-9]{24}$/);
     const adaUrl = page.url();
     await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
 

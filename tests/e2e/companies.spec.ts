@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG_BYTES } from '../helpers/serverFixtures';
-import { signIn, toast } from './helpers';
+import { expectRecordPage, signIn, toast } from './helpers';
 
 test.describe('companies, end to end', () => {
   test.beforeEach(async ({ page }) => {
@@ -61,7 +61,7 @@ test.describe('companies, end to end', () => {
     await expect(dialog.getByRole('img', { name: 'Logo' })).toHaveAttribute('src', /\/uploads\/credit\/logo-[a-f0-9]{12}\.png$/);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(toast(page, 'Company created successfully!')).toBeVisible();
-    await expect(page).toHaveURL(/\/company\/[a-f0-9]{24}$/);
+    await expectRecordPage(page, /\/company\/[a-f0-9]{24}$/);
     const logo = await page.getByRole('img', { name: 'Logo' }).getAttribute('src');
     expect((await page.request.get(logo ?? '')).status()).toBe(200);
 

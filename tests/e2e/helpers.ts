@@ -60,3 +60,14 @@ export async function fillSteadily(field: Locator, value: string, submit: Locato
     await expect(submit).toBeEnabled({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * After a create modal: the new record's page is on screen. The URL changes first, and while the record
+ * view's code loads the list stays, its closing dialog still showing the typed fields; so wait for the
+ * dialog to go and the record's tabs to come.
+ */
+export async function expectRecordPage(page: Page, path: RegExp) {
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Information' })).toBeVisible();
+}

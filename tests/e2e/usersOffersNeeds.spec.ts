@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG_BYTES } from '../helpers/serverFixtures';
-import { choose, signIn, toast } from './helpers';
+import { choose, expectRecordPage, signIn, toast } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -69,7 +69,7 @@ test('offers: create with images, filter, sort, edit and delete', async ({ page 
   await expect(dialog.getByRole('img', { name: 'Image 2' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Offer created successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/offer\/[a-f0-9]{24}$/);
+  await expectRecordPage(page, /\/offer\/[a-f0-9]{24}$/);
   const offerUrl = page.url();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Offre Playwright');
   await expect(page.getByRole('img', { name: 'Image 2' })).toBeVisible();
@@ -119,7 +119,7 @@ test('needs: create, change status, delete', async ({ page }) => {
   await page.getByRole('option', { name: 'Dans la semaine' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Need created successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/need\/[a-f0-9]{24}$/);
+  await expectRecordPage(page, /\/need\/[a-f0-9]{24}$/);
 
   await expect(page.getByRole('combobox', { name: /Status/ })).toHaveText('en cours');
   await page.getByRole('combobox', { name: /Status/ }).click();
