@@ -41,6 +41,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+  });
   if (!options.database) app.addHook('onClose', () => database.close());
   registerMail(app);
   registerHousekeeping(app);

@@ -8,6 +8,8 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     mail: Mailer;
+    /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
+    routeList: Array<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };
