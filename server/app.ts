@@ -3,8 +3,12 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
+import { registerBackgroundWork } from './plugins/backgroundWork';
 import { registerConsole } from './plugins/console';
-import { registerErrorHandler } from './plugins/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { registerJsonBodies } from './plugins/jsonBodies';
+import { loggerOptions } from './plugins/logging';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerHousekeeping } from './plugins/housekeeping';
 import { registerMail } from './plugins/mail';
 import { registerUploads } from './plugins/uploads';
@@ -29,14 +33,19 @@ export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise the config's is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what was logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server without listening, so tests can `inject` into it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // A malformed or over-long URL is refused in the contract's envelope, not Fastify's.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const database = options.database ?? (await openDatabase(config));
   app.decorate('db', database.db);
@@ -47,16 +56,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   registerMail(app);
+  registerBackgroundWork(app);
   registerHousekeeping(app);
 
   // Only JSON bodies: a cross-site HTML form (text/plain, form-encoded) cannot forge a call.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app);
   registerErrorHandler(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-  });
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
@@ -72,7 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(impersonationRoutes);
       // Everything registered in this scope requires a live session.
       await api.register(async (protectedApi) => {
-        protectedApi.addHook('preHandler', requireSession);
+        // onRequest: a call without a live session is refused before its body is read.
+        protectedApi.addHook('onRequest', requireSession);
         await protectedApi.register(adminRoutes);
         await protectedApi.register(companyRoutes);
         await protectedApi.register(userRoutes);

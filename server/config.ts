@@ -1,9 +1,24 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../src/catalogue/product';
 
 const commaList = z
   .string()
   .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+/** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrBlock = (item: string): boolean => {
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/** `false`, or the proxies whose X-Forwarded-For is believed; trusting every client would let anyone pick their address. */
+const trustedProxies = z
+  .string()
+  .transform((value) => (value.trim() === 'false' ? [] : value.split(',').map((item) => item.trim()).filter(Boolean)))
+  .refine((items) => items.every(isAddressOrBlock), 'false, or a comma-separated list of proxy addresses or CIDR blocks (e.g. 10.0.0.5,10.1.0.0/16)');
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -26,7 +41,8 @@ const environmentSchema = z.object({
   SESSION_TTL_HOURS: positiveInt.default(12),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustedProxies.default([]),
+  CSP_CONNECT_SRC: commaList.default([]),
   DEV_ROUTES: z.enum(['true', 'false']).default('false'),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port').optional(),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@localhost>`),
@@ -54,8 +70,10 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlHours: number;
   authRateLimit: { max: number; windowSeconds: number };
-  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per IP). */
-  trustProxy: boolean;
+  /** Behind a load balancer: the proxies whose X-Forwarded-For gives the client address (rate limits are per client). Empty: none. */
+  trustedProxies: string[];
+  /** Origins besides its own that the console may call (an external company registry); they join the CSP's connect-src. */
+  cspConnectSources: string[];
   /** Development helpers that stand in for the marketplace app (a buyer or seller writing in a room). */
   devRoutes: boolean;
   /** Absent: mail stays in the outbox table (and the development log). May hold credentials: never logged. */
@@ -97,7 +115,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxies: env.TRUST_PROXY,
+    cspConnectSources: env.CSP_CONNECT_SRC,
     devRoutes: env.DEV_ROUTES === 'true',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

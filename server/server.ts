@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/dataDirLock';
 import { DEMO_CREDENTIALS } from './seed/demoAdmins';
 import { seedDemoData } from './seed/seed';
 
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('Server failed to start:', error instanceof Error ? error.message : error);

@@ -3,11 +3,14 @@ import type { Database } from './db/client';
 import type { AdminRow } from './db/schema';
 import type { Mailer } from './plugins/mail';
 
+import type { BackgroundWork } from './plugins/backgroundWork';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
     mail: Mailer;
+    background: BackgroundWork;
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
     routeList: Array<{ method: string; url: string }>;
   }

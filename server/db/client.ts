@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,11 +47,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const inMemory = options.dataDir === ':memory:';
   const pgliteDir = `${options.dataDir}/pglite`;
   if (!inMemory) mkdirSync(pgliteDir, { recursive: true });
-  // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
-  const client = new PGlite({ ...(inMemory ? {} : { dataDir: pgliteDir }), extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const unlock = inMemory ? () => undefined : lockDataDir(pgliteDir);
+  try {
+    // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
+    const client = new PGlite({ ...(inMemory ? {} : { dataDir: pgliteDir }), extensions: { pg_trgm } });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** A cheap round trip, used by the health check. */

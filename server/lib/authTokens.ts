@@ -35,5 +35,20 @@ export async function consumeAuthToken(db: Database, token: string): Promise<str
   return row?.adminId;
 }
 
+/** The admin of a live (unused, unexpired) token, without using it up. */
+export async function findLiveAuthToken(db: Database, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ adminId: authTokens.adminId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .limit(1);
+  return row?.adminId;
+}
+
+/** Ends every link still out for an admin (after a password reset or change, or an e-mail change). */
+export async function revokeAuthTokens(db: Database, adminId: string): Promise<void> {
+  await db.update(authTokens).set({ usedAt: new Date() }).where(and(eq(authTokens.adminId, adminId), isNull(authTokens.usedAt)));
+}
+
 export const passwordLink = (consoleUrl: string, token: string): string =>
   `${consoleUrl}/auth/reset?token=${encodeURIComponent(token)}`;

@@ -10,4 +10,11 @@ export class AppError extends Error {
   }
 }
 
+/** 429 RATE_LIMITED; the error handler adds `Retry-After` with the seconds to wait. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED');
+  }
+}
+
 export const notFound = () => new AppError(404, 'NOT_FOUND');

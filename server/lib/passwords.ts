@@ -1,19 +1,35 @@
+import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { boundedConcurrency } from './boundedConcurrency';
 
-/** decisions.md: scrypt with N ≥ 2^17, r 8, p 1. The parameters are stored with each hash. */
+/** scrypt with N = 2^17, r 8, p 1 (OWASP's minimum for scrypt). The parameters are stored with each hash. */
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 
+/**
+ * One derivation holds 128 MiB for about a second, so derivations run a few at a time (one per core)
+ * and only a short queue may wait; beyond it a caller is told to come back (429 with Retry-After),
+ * so that hashing can never take the process's memory or its other requests with it.
+ */
+const hashingSlots = boundedConcurrency(Math.max(1, Math.min(availableParallelism(), 4)), 16, 2);
+
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? COST) * (options.r ?? BLOCK_SIZE);
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return hashingSlots(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
+
+/** How many derivations run or wait now. */
+export const hashingLoad = (): { active: number; waiting: number } => ({ active: hashingSlots.active, waiting: hashingSlots.waiting });
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../src/catalogue/errorCodes';
-import { AppError } from '../lib/errors';
+import { AppError, RateLimitedError } from '../lib/errors';
 import { ValidationError } from '../lib/validation';
 
 /** Fastify's own refusals, mapped onto the contract's codes. */
@@ -18,6 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ValidationError) {
       return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
     }
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ok: false, code: error.code });
     }
@@ -31,4 +34,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ ok: false, code: ErrorCode.INTERNAL_ERROR });
   });
+}
+
+/** Refusals Fastify makes before routing (a malformed URL, an over-long parameter), in the envelope. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ ok: false, code: ErrorCode.URI_TOO_LONG });
+    return;
+  }
+  void reply.status(400).send({ ok: false, code: ErrorCode.INVALID_URL });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
+ * request line, a client too slow), answered in the envelope on the raw socket.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, ErrorCode.HEADERS_TOO_LARGE]
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, ErrorCode.REQUEST_TIMEOUT]
+    : [400, ErrorCode.INVALID_REQUEST];
+  const body = JSON.stringify({ ok: false, code });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

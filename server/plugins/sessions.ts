@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors';
 import { hashToken, newSecretToken } from '../lib/ids';
 
 export const SESSION_COOKIE = 'ap_session';
-const AUTHORIZATION_SCHEME = 'JWT';
+/** `JWT {token}` exactly: the scheme, one space, and a token made of URL-safe base64 characters only. */
+const AUTHORIZATION_HEADER = /^JWT ([A-Za-z0-9_-]{1,200})$/;
 
 export async function createSession(db: Database, adminId: string, ttlHours: number): Promise<string> {
   const token = newSecretToken();
@@ -35,9 +36,7 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
 /** `Authorization: JWT {token}` (spec §7). The token is opaque; only the scheme keeps the spec's name. */
 export function tokenFromHeader(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme === AUTHORIZATION_SCHEME && token ? token : undefined;
+  return header ? AUTHORIZATION_HEADER.exec(header)?.[1] : undefined;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; ttlHours: number }): void {
@@ -54,7 +53,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** preHandler for everything behind sign-in: a live session named by the Authorization header. */
+/** onRequest hook for everything behind sign-in: a live session named by the Authorization header. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const token = tokenFromHeader(request);
   const admin = token ? await findSessionAdmin(request.server.db, token) : undefined;

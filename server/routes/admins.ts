@@ -1,35 +1,54 @@
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
-import { admins } from '../db/schema';
+import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
-import { issueAuthToken, passwordLink } from '../lib/authTokens';
+import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
-import { idSchema, newId } from '../lib/ids';
+import { hashToken, idSchema, newId } from '../lib/ids';
 import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
 
 const searchBody = z.object({ search: searchSchema, offset: offsetSchema });
 const createBody = z.object({ name: nameSchema, email: emailSchema });
-const updateBody = z.object({ name: nameSchema.optional(), email: emailSchema.optional() });
+const updateBody = z
+  .object({ name: nameSchema.optional(), email: emailSchema.optional() })
+  .refine((changes) => changes.name !== undefined || changes.email !== undefined, { message: 'name or email is required', path: ['_'] });
 const idParams = z.object({ id: idSchema });
 
 /** Administrators (spec §7): search, create with an invitation, read, update, delete (never oneself). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  async function saveAdmin(id: string, changes: z.infer<typeof updateBody>) {
+  /**
+   * An e-mail change is the first step of an account takeover, so it is told to the old address, and
+   * it ends the changed admin's sessions (but the one making the change) and the links still out.
+   */
+  async function saveAdmin(request: FastifyRequest, id: string, changes: z.infer<typeof updateBody>) {
+    const [before] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
+    if (!before) throw notFound();
+    let row;
     try {
-      const [row] = await db.update(admins).set(changes).where(eq(admins.id, id)).returning();
-      if (!row) throw notFound();
-      return { ok: true, data: toAdminDto(row) };
+      [row] = await db.update(admins).set(changes).where(eq(admins.id, id)).returning();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
       throw error;
     }
+    if (!row) throw notFound();
+    if (row.email.toLowerCase() !== before.email.toLowerCase()) {
+      const { admin: actor, token } = sessionOf(request);
+      await db.delete(sessions).where(and(eq(sessions.adminId, id), ne(sessions.tokenHash, hashToken(token))));
+      await revokeAuthTokens(db, id);
+      await app.mail.queue({
+        to: before.email,
+        subject: 'Admin Platform: your sign-in address was changed',
+        body: `Hello ${before.name},\n\n${actor.id === id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${row.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
+      }, request.log);
+    }
+    return { ok: true, data: toAdminDto(row) };
   }
 
   app.post('/admin/search', async (request) => {
@@ -66,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The signed-in admin's own profile. */
-  app.put('/admin', async (request) => saveAdmin(sessionOf(request).admin.id, parseInput(updateBody, request.body)));
+  app.put('/admin', async (request) => saveAdmin(request, sessionOf(request).admin.id, parseInput(updateBody, request.body)));
 
   app.get('/admin/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -77,7 +96,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/admin/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return saveAdmin(id, parseInput(updateBody, request.body));
+    return saveAdmin(request, id, parseInput(updateBody, request.body));
   });
 
   app.delete('/admin/:id', async (request) => {

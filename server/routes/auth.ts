@@ -1,15 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isAcceptablePassword } from '../../src/catalogue/passwords';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
-import { consumeAuthToken, issueAuthToken, passwordLink } from '../lib/authTokens';
+import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
+import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { emailSchema, parseInput } from '../lib/validation';
-import { consumeRateLimit } from '../plugins/rateLimit';
+import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures } from '../plugins/rateLimit';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -37,14 +37,16 @@ const changePasswordBody = z.object({
 
 function checkNewPassword(password: string, confirmation: string | undefined): void {
   if (confirmation !== undefined && confirmation !== password) throw new AppError(400, 'PASSWORD_MISMATCH');
-  if (!isAcceptablePassword(password)) throw new AppError(400, 'WEAK_PASSWORD');
+  if (!isAcceptableNewPassword(password)) throw new AppError(400, 'WEAK_PASSWORD');
 }
 
-/** Sign-in, the start-up token check, logout and the password flows (spec §7, decisions.md). */
+/** Sign-in, the start-up token check, logout and the password flows. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const cookieOptions = { secure: config.env !== 'development' && config.env !== 'test', ttlHours: config.sessionTtlHours };
   const authLimit = config.authRateLimit;
+  /** Each client gets five times an address's allowance, so that one office behind a NAT is not refused. */
+  const perClientMax = authLimit.max * 5;
 
   async function openSession(reply: FastifyReply, admin: AdminRow) {
     const token = await createSession(db, admin.id, config.sessionTtlHours);
@@ -53,22 +55,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true, token, user: toAdminDto(updated ?? admin) };
   }
 
-  const limitByAddressAndIp = (request: FastifyRequest, action: string, email: string) =>
-    consumeRateLimit(
-      db,
-      [
-        { key: `${action}:email:${email}`, max: authLimit.max },
-        { key: `${action}:ip:${request.ip}`, max: authLimit.max * 5 },
-      ],
-      authLimit.windowSeconds,
-    );
+  const findAdminByEmail = async (email: string) =>
+    (await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1))[0];
 
+  /**
+   * Sign-in counts failures only: per address and client together (so nobody can lock an admin out
+   * from elsewhere), and more loosely per client. A success forgets that address's failures.
+   */
   app.post('/admin/signin', async (request, reply) => {
     const { email, password } = parseInput(signinBody, request.body);
-    await limitByAddressAndIp(request, 'signin', email);
-    const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1);
+    const addressKey = `signin-failures:${email}|${request.ip}`;
+    const clientKey = `signin-failures:client:${request.ip}`;
+    await assertFailuresUnderLimit(db, [{ key: addressKey, max: authLimit.max }, { key: clientKey, max: perClientMax }], authLimit.windowSeconds);
+    const admin = await findAdminByEmail(email);
     const valid = await verifyPassword(password, admin?.passwordHash);
-    if (!admin || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
+    if (!admin || !valid) {
+      await recordFailures(db, [addressKey, clientKey], authLimit.windowSeconds);
+      throw new AppError(401, 'INVALID_CREDENTIALS');
+    }
+    await clearFailures(db, [addressKey]);
     return openSession(reply, admin);
   });
 
@@ -79,48 +84,67 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true, token, user: toAdminDto(admin) };
   });
 
-  app.post('/admin/logout', { preHandler: requireSession }, async (request, reply) => {
+  app.post('/admin/logout', { onRequest: requireSession }, async (request, reply) => {
     await revokeSession(db, sessionOf(request).token);
     clearSessionCookie(reply);
     return { ok: true };
   });
 
+  /**
+   * The same answer, in the same time, for every input: a known address, an unknown one, or no
+   * address at all. The link is made and mailed after the answer, so its cost reveals nothing.
+   */
   app.post('/admin/forgot_password', async (request) => {
-    const { email } = parseInput(forgotBody, request.body);
-    await limitByAddressAndIp(request, 'forgot', email);
-    const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1);
-    // The answer is the same whether or not the address exists, so it reveals no accounts.
-    if (admin) {
-      const token = await issueAuthToken(db, admin.id, 'reset');
-      await app.mail.queue({
-        to: admin.email,
-        subject: 'Admin Platform: reset your password',
-        body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
+    const parsed = forgotBody.safeParse(request.body ?? {});
+    const email = parsed.success ? parsed.data.email : undefined;
+    await consumeRateLimit(
+      db,
+      [{ key: `forgot:client:${request.ip}`, max: perClientMax }, ...(email ? [{ key: `forgot:${email}`, max: authLimit.max }] : [])],
+      authLimit.windowSeconds,
+    );
+    if (email) {
+      app.background.run(async () => {
+        const admin = await findAdminByEmail(email);
+        if (!admin) return;
+        const token = await issueAuthToken(db, admin.id, 'reset');
+        await app.mail.queue({
+          to: admin.email,
+          subject: 'Admin Platform: reset your password',
+          body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
+        }, request.log);
       }, request.log);
     }
     return { ok: true };
   });
 
+  /**
+   * The link's token is checked before the (costly) hash, and the route is rate limited per client,
+   * so bogus calls cost one indexed lookup each. A reset ends every session and every other link.
+   */
   app.post('/admin/forgot_password_reset', async (request, reply) => {
+    await consumeRateLimit(db, [{ key: `reset:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
     const { password, password1, token } = parseInput(resetFromLinkBody, request.body);
+    if (!(await findLiveAuthToken(db, token))) throw new AppError(400, 'INVALID_TOKEN');
     checkNewPassword(password, password1);
     const passwordHash = await hashPassword(password);
     const adminId = await consumeAuthToken(db, token);
     if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
     const [admin] = await db.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
     if (!admin) throw new AppError(400, 'INVALID_TOKEN');
-    // A new password ends every other session; the admin is signed in anew on this device.
     await db.delete(sessions).where(eq(sessions.adminId, adminId));
+    await revokeAuthTokens(db, adminId);
     return openSession(reply, admin);
   });
 
-  app.post('/admin/reset_password', { preHandler: requireSession }, async (request) => {
+  /** A password change ends the admin's other sessions and any e-mailed link still out. */
+  app.post('/admin/reset_password', { onRequest: requireSession }, async (request) => {
     const { admin, token } = sessionOf(request);
     const body = parseInput(changePasswordBody, request.body);
     if (!(await verifyPassword(body.password, admin.passwordHash))) throw new AppError(400, 'WRONG_PASSWORD');
     checkNewPassword(body.newPassword, body.verifyPassword);
     await db.update(admins).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(admins.id, admin.id));
     await db.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
+    await revokeAuthTokens(db, admin.id);
     return { ok: true };
   });
 }

@@ -76,7 +76,7 @@ test('account and password flows: set a password from a link, update the profile
   // A new admin sets a password from the invitation link and lands signed in on /.
   const newcomer = await browser.newPage();
   const createButton = newcomer.getByRole('button', { name: 'Créer' });
-  await newcomer.goto(await linkFromOutbox(page, email));
+  await newcomer.goto(await linkFromOutbox(page, email, 'your administrator account'));
   await expect(newcomer.getByRole('heading', { name: 'Créer un nouveau mot de passe' })).toBeVisible();
   await expect(newcomer.getByText('Format : minimum 6 caractères, au moins une lettre')).toBeVisible();
   await expect(createButton).toBeDisabled();
@@ -120,7 +120,7 @@ test('account and password flows: set a password from a link, update the profile
   await fillSteadily(newcomer.getByLabel('Email'), email, newcomer.getByRole('button', { name: 'Send recovery link' }));
   await newcomer.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(newcomer.getByText(/recovery link has been sent.*check your inbox/i)).toBeVisible();
-  const recovery = await linkFromOutbox(page, email);
+  const recovery = await linkFromOutbox(page, email, 'reset your password');
   await newcomer.goto(recovery.replace('/auth/reset?', '/auth/reset-password?'));
   await expect(newcomer).toHaveURL(/\/auth\/reset\?token=/);
   await fillSteadily(newcomer.getByLabel('Nouveau mot de passe'), 'third-pass-3', createButton);

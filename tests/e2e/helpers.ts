@@ -30,11 +30,19 @@ export async function apiAs(page: Page) {
   };
 }
 
-/** The link of the last e-mail queued for `email` (development helper over the outbox). */
-export async function linkFromOutbox(page: Page, email: string): Promise<string> {
+/**
+ * The link of the last e-mail queued for `email` whose subject contains `subject` (development
+ * helper over the outbox). A recovery mail is queued just after the answer, so this waits for it.
+ */
+export async function linkFromOutbox(page: Page, email: string, subject: string): Promise<string> {
   const api = await apiAs(page);
-  const mail = await api.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  const link = /https?:\/\/\S+\/auth\/reset\?token=\S+/.exec(mail.data?.body ?? '')?.[0];
+  let link: string | undefined;
+  await expect(async () => {
+    const mail = await api.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(mail.data?.subject ?? '').toContain(subject);
+    link = /https?:\/\/\S+\/auth\/reset\?token=\S+/.exec(mail.data?.body ?? '')?.[0];
+    expect(link).toBeDefined();
+  }).toPass({ timeout: 10_000 });
   if (!link) throw new Error(`no link in the last mail to ${email}`);
   return new URL(link).pathname + new URL(link).search;
 }

@@ -154,6 +154,7 @@ describe('password recovery', () => {
   async function requestLink(email: string): Promise<string> {
     const response = await post('/admin/forgot_password', { email });
     expect(response.json()).toEqual({ ok: true });
+    await server.app.background.idle();
     const [mail] = await server.app.db.select().from(outbox).where(eq(outbox.recipient, email));
     const token = mail?.body.match(/\/auth\/reset\?token=([\w%-]+)/)?.[1];
     if (!token) throw new Error('no link in the outbox');
@@ -163,13 +164,19 @@ describe('password recovery', () => {
   it('answers the same for an unknown address and sends nothing', async () => {
     const response = await post('/admin/forgot_password', { email: 'ghost@example.com' });
     expect(response.json()).toEqual({ ok: true });
+    await server.app.background.idle();
     expect(await server.app.db.select().from(outbox).where(eq(outbox.recipient, 'ghost@example.com'))).toHaveLength(0);
   });
 
-  it('refuses a malformed address', async () => {
-    const response = await post('/admin/forgot_password', { email: 'nope' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+  it('answers a malformed address, or none, alike: ok, and nothing sent', async () => {
+    const before = (await server.app.db.select().from(outbox)).length;
+    for (const payload of [{ email: 'nope' }, {}, { email: 42 }]) {
+      const response = await post('/admin/forgot_password', payload);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+    }
+    await server.app.background.idle();
+    expect(await server.app.db.select().from(outbox)).toHaveLength(before);
   });
 
   it('sets the new password through the e-mailed link, signs in, and the link works once', async () => {

@@ -55,6 +55,7 @@ describe('rooms and messages', () => {
 
   it('lets the development helper read the last e-mail queued for an address', async () => {
     await ctx.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: ctx.me.email } });
+    await ctx.server.app.background.idle();
     const mail = (await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(ctx.me.email)}`)).json();
     expect(mail).toMatchObject({ ok: true, data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') } });
     expect((await ctx.me.call('GET', '/dev/outbox?to=nobody%40example.com')).statusCode).toBe(404);

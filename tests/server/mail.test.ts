@@ -87,6 +87,7 @@ describe('e-mail through SMTP when SMTP_URL is set', () => {
     // The request does not wait on the relay, and a refusal never turns into an error answer.
     const forgot = await context.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email } });
     expect(forgot.json()).toEqual({ ok: true });
+    await context.server.app.background.idle();
     await context.server.app.mail.flush();
 
     const rows = await context.server.app.db.select().from(outbox).where(eq(outbox.recipient, email));

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+export interface BackgroundWork {
+  /** Runs `task` after the answer is sent; a failure is logged, never thrown at the client. */
+  run(task: () => Promise<void>, log: FastifyBaseLogger): void;
+  /** Resolves once every task started so far has ended (tests; closing the app). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Work that must not shape the answer, e.g. a recovery mail whose cost would tell a known address
+ * from an unknown one by the answer's time. The app waits for it on close.
+ */
+export function registerBackgroundWork(app: FastifyInstance): void {
+  const pending = new Set<Promise<void>>();
+  const work: BackgroundWork = {
+    run(task, log) {
+      const running = (async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        await task();
+      })()
+        .catch((error: unknown) => log.error({ err: error }, 'background work failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+  app.decorate('background', work);
+  app.addHook('onClose', () => work.idle());
+}

@@ -1,0 +1,37 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * Security headers on every answer (helmet). The console's CSP allows only its own scripts and
+ * calls; styles may be inline because MUI (emotion) injects them; images may come from any https
+ * address (logos and offer images are links). HSTS is sent in production only, where the console is
+ * on https; development runs on plain http.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const production = config.env === 'production';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', config.consoleUrl],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...config.cspConnectSources],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    // Uploaded files override this with cross-origin: the marketplace app shows them (plugins/uploads.ts).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
