@@ -5,8 +5,9 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    // `npm run dev` beside `npm run dev:api`: API calls go to the contract server on port 3000.
-    proxy: { '/api': 'http://localhost:3000' },
+    // `npm run dev` beside `npm run dev:api`: the console calls its own origin's /api (see
+    // providers/environment.ts), forwarded to the contract server, which listens on 127.0.0.1:3000 by default.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
     outDir: process.env.CONSOLE_BUILD_DIR ?? 'dist',

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../src/catalogue/product';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/catalogue/uploads';
 
 const commaList = z
   .string()
@@ -33,7 +34,7 @@ const environmentSchema = z.object({
   CONSOLE_URL: z.string().url().default('http://localhost:3000'),
   APP_URL: z.string().url().default('http://localhost:8081'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
-  UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: positiveInt.default(DEFAULT_UPLOAD_MAX_BYTES),
   REGISTRY_TOKEN: z.string().min(8).default('demo-registry-token'),
   CORS_ORIGINS: commaList.default(['http://localhost:3000', 'http://localhost:5173']),
   PRODUCT: z.string().regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits, _').default(DEFAULT_CREDIT_UNIT),

@@ -1,5 +1,7 @@
-/** The upload types decisions.md allows, told from the bytes, never from the name or the declared type. */
-export type AllowedFileType = { extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg' | 'pdf'; mime: string };
+import type { UploadMimeType } from '../../src/catalogue/uploads';
+
+/** The upload types of the shared catalogue (the console checks them first), told here from the bytes, never from the name or the declared type. */
+export type AllowedFileType = { extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg' | 'pdf'; mime: UploadMimeType };
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));

@@ -20,7 +20,8 @@ export interface AdminAuthProvider extends AuthProvider {
 
 /**
  * Sign-in, the start-up `signin_token` check, logout and identity (spec §2, §4, §7).
- * Logout: only a successful call clears the user; a failure is logged and the admin stays signed in.
+ * Logout: a successful call, or a 401 (the session had already ended), clears the user; any other
+ * failure is logged and the admin stays signed in.
  */
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
   let startupCheck: Promise<void> | undefined;
@@ -56,8 +57,9 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
         session.clear();
         return SIGN_IN_PATH;
       }
-      const { body } = await http.post('/admin/logout');
-      if (body.ok !== true) {
+      const { status, body } = await http.post('/admin/logout');
+      // A 401 means the session is already gone: the admin is signed out either way.
+      if (body.ok !== true && status !== 401) {
         log.error(messages.failure.logout, body.code);
         throw new Error(messages.failure.logout);
       }

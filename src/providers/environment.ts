@@ -1,4 +1,5 @@
 import { DEFAULT_CREDIT_UNIT } from '../catalogue/product';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../catalogue/uploads';
 
 /** Spec §9: the environment is told by the address the console is served from. */
 export type EnvironmentName = 'development' | 'staging' | 'production';
@@ -16,6 +17,8 @@ export interface Environment {
   /** The company registry: `{registryUrl}/recherche?q=&api_token={registryToken}`. */
   registryUrl: string;
   registryToken: string;
+  /** The most bytes one uploaded file may have; larger files are refused before they are read. */
+  uploadMaxBytes: number;
 }
 
 /** The VITE_* variables this module reads; the README's configuration table lists them. */
@@ -30,6 +33,9 @@ export interface EnvironmentVariables {
   VITE_ANALYTICS_URL?: string;
   VITE_REGISTRY_URL?: string;
   VITE_REGISTRY_TOKEN?: string;
+  VITE_UPLOAD_MAX_BYTES?: string;
+  /** Vite's own flag: true under its dev server (`npm run dev`), false in a built bundle. */
+  DEV?: boolean;
 }
 
 /** The contract server's registry stand-in answers this token (server `REGISTRY_TOKEN`). */
@@ -39,8 +45,13 @@ const DEVELOPMENT_API_PORT = 3000;
 const DEVELOPMENT_APP_PORT = 8081;
 const API_PATH = '/api';
 
-const isIpAddress = (hostname: string): boolean =>
-  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || /^\[?[0-9a-f:]+\]?$/i.test(hostname);
+const IPV4_OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
+/** An IPv6 address has colons (hex groups, maybe an IPv4 tail), bracketed as browsers give it, or bare. */
+const IPV6 = /^(\[[0-9a-f:.]*:[0-9a-f:.]*\]|[0-9a-f:.]*:[0-9a-f:.]*)$/i;
+
+/** A dotted IPv4 quad or an IPv6 address; a name made only of hex letters (`cafe`) is not one. */
+export const isIpAddress = (hostname: string): boolean => IPV4.test(hostname) || IPV6.test(hostname);
 
 export function detectEnvironment(hostname: string): EnvironmentName {
   if (hostname.includes('app-staging')) return 'staging';
@@ -52,6 +63,10 @@ type PageLocation = Pick<Location, 'protocol' | 'hostname' | 'origin'>;
 
 const absolute = (url: string, origin: string): string => new URL(url, origin).toString().replace(/\/$/, '');
 const blankToUndefined = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+const positiveIntegerOr = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(blankToUndefined(value));
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
 
 export function resolveEnvironment(location: PageLocation, variables: EnvironmentVariables): Environment {
   const name = detectEnvironment(location.hostname);
@@ -61,7 +76,8 @@ export function resolveEnvironment(location: PageLocation, variables: Environmen
     staging: { api: blankToUndefined(variables.VITE_API_URL_STAGING), app: blankToUndefined(variables.VITE_APP_URL_STAGING) },
     production: { api: blankToUndefined(variables.VITE_API_URL_PRODUCTION), app: blankToUndefined(variables.VITE_APP_URL_PRODUCTION) },
   };
-  const apiUrl = blankToUndefined(variables.VITE_API_URL) ?? byEnvironment[name].api ?? API_PATH;
+  // Under Vite's dev server the API is its same-origin `/api` proxy; built bundles choose by host.
+  const apiUrl = blankToUndefined(variables.VITE_API_URL) ?? (variables.DEV ? API_PATH : byEnvironment[name].api) ?? API_PATH;
   const appUrl = blankToUndefined(variables.VITE_APP_URL) ?? byEnvironment[name].app ?? location.origin;
   const resolvedApiUrl = absolute(apiUrl, location.origin);
   return {
@@ -72,5 +88,6 @@ export function resolveEnvironment(location: PageLocation, variables: Environmen
     analyticsUrl: blankToUndefined(variables.VITE_ANALYTICS_URL),
     registryUrl: absolute(blankToUndefined(variables.VITE_REGISTRY_URL) ?? `${resolvedApiUrl}/registry`, location.origin),
     registryToken: blankToUndefined(variables.VITE_REGISTRY_TOKEN) ?? STAND_IN_REGISTRY_TOKEN,
+    uploadMaxBytes: positiveIntegerOr(variables.VITE_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES),
   };
 }

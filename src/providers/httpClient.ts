@@ -1,3 +1,5 @@
+import { failureMessage } from './failureMessage';
+
 /** What every contract answer may carry (spec §7: `ok`, `code`, then per-call fields). */
 export interface ApiBody {
   ok?: boolean;
@@ -39,7 +41,8 @@ async function readBody(response: Response): Promise<ApiBody> {
   }
 }
 
-const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** A failure with no message of its own becomes one that says UNKNOWN_ERROR_OCCUR. */
+const withMessage = (error: unknown): Error => (error instanceof Error && error.message.trim() ? error : new Error(failureMessage(error)));
 
 /** The console's one way to the API (spec §7): credentials included, JSON in and out, no timeout. */
 export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpClientOptions): HttpClient {
@@ -49,20 +52,34 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return current ? { Authorization: `JWT ${current}` } : {};
   };
 
-  async function send<Body extends ApiBody>(method: string, path: string, payload?: unknown): Promise<ApiResponse<Body>> {
-    const response = await fetchImpl(url(path), {
-      method,
-      credentials: 'include',
-      mode: 'cors',
-      headers: {
-        Accept: 'application/json',
-        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...authorization(),
-      },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    return { status: response.status, body: (await readBody(response)) as Body };
+  /** Every call: credentials in cross-origin mode; a failure always rejects with a message. */
+  async function request<Result>(path: string, init: RequestInit, read: (response: Response) => Promise<Result>): Promise<Result> {
+    try {
+      return await read(await fetchImpl(url(path), { ...init, credentials: 'include', mode: 'cors' }));
+    } catch (error) {
+      throw withMessage(error);
+    }
   }
+
+  const answer = async <Body extends ApiBody>(response: Response): Promise<ApiResponse<Body>> => ({
+    status: response.status,
+    body: (await readBody(response)) as Body,
+  });
+
+  const send = <Body extends ApiBody>(method: string, path: string, payload?: unknown): Promise<ApiResponse<Body>> =>
+    request(
+      path,
+      {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...authorization(),
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      },
+      answer<Body>,
+    );
 
   return {
     get: (path) => send('GET', path),
@@ -70,27 +87,20 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       try {
         return await send<Body>('POST', path, payload);
       } catch (error) {
-        return { status: 0, body: { ok: false, code: errorMessage(error) } as Body };
+        return { status: 0, body: { ok: false, code: failureMessage(error) } as Body };
       }
     },
     put: (path, payload = {}) => send('PUT', path, payload),
     delete: (path) => send('DELETE', path),
-    async upload<Body extends ApiBody>(path: string, file: Blob, name: string) {
+    upload<Body extends ApiBody>(path: string, file: Blob, name: string) {
       const form = new FormData();
       form.append(name, file, name);
-      const response = await fetchImpl(url(path), { method: 'POST', credentials: 'include', mode: 'cors', body: form });
-      return { status: response.status, body: (await readBody(response)) as Body };
+      return request(path, { method: 'POST', body: form }, answer<Body>);
     },
-    async download(path, payload = {}) {
-      const response = await fetchImpl(url(path), {
-        method: 'POST',
-        credentials: 'include',
-        mode: 'cors',
-        headers: { 'Content-Type': 'application/json', ...authorization() },
-        body: JSON.stringify(payload),
-      });
-      if (response.status !== 200) throw new Error(`HTTP_${response.status}`);
-      return response.blob();
-    },
+    download: (path, payload = {}) =>
+      request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...authorization() }, body: JSON.stringify(payload) }, (response) => {
+        if (response.status !== 200) throw new Error(`HTTP_${response.status}`);
+        return response.blob();
+      }),
   };
 }

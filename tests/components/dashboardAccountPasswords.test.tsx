@@ -2,6 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardView } from '../../src/custom/dashboard/Dashboard';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { fakeFetch } from '../helpers/fakeFetch';
 import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
 
 const dashboard = {
@@ -71,6 +74,27 @@ describe('/account', () => {
     expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
   });
 
+  it('Reset submits the password change only, never the profile form behind the modal', async () => {
+    const updateProfile = vi.fn(async (profile: { name: string; email: string }) => ({ _id: 'me', ...profile }));
+    const changePassword = vi.fn(async () => Promise.reject(new Error('WRONG_PASSWORD')));
+    const { user } = renderApp('/account', { dataProvider: { updateProfile, changePassword } });
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Demo Admin'));
+    await user.clear(name);
+    await user.type(name, 'Unsaved Name');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'wrong-pass-1');
+    await user.type(within(dialog).getByLabelText('New password'), 'new-pass-2');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'new-pass-2{Enter}');
+    await waitFor(() => expect(changePassword).toHaveBeenCalledTimes(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findAllByText('WRONG_PASSWORD')).not.toHaveLength(0);
+    await waitFor(() => expect(changePassword).toHaveBeenCalledTimes(2));
+    expect(updateProfile).not.toHaveBeenCalled();
+    expect(screen.queryByText('Profile Updated successfully!')).not.toBeInTheDocument();
+  });
+
   it('shows the code of a refused change', async () => {
     const { user } = renderApp('/account', { dataProvider: { changePassword: vi.fn(async () => Promise.reject(new Error('WRONG_PASSWORD'))) } });
     await user.click(await screen.findByRole('button', { name: 'Reset password' }));
@@ -94,6 +118,29 @@ describe('/auth/forgot', () => {
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     await waitFor(() => expect(forgotPassword).toHaveBeenCalledWith('not-an-address'));
     expect(await screen.findByText(/recovery link has been sent.*check your inbox/i)).toBeInTheDocument();
+  });
+
+  it('confirms even when the server refuses the malformed address it was sent', async () => {
+    const { fetch, calls } = fakeFetch([400, { ok: false, code: 'VALIDATION_ERROR' }]);
+    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    expect(await screen.findByText(/recovery link has been sent.*check your inbox/i)).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(calls).toMatchObject([{ method: 'POST', url: 'http://api.test/api/admin/forgot_password', body: { email: 'not-an-address' } }]);
+    expect(screen.queryByText('VALIDATION_ERROR')).not.toBeInTheDocument();
+  });
+
+  it('shows the code of any other refusal, and keeps the form', async () => {
+    const { fetch } = fakeFetch([429, { ok: false, code: 'RATE_LIMITED' }]);
+    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    expect(await screen.findByText('RATE_LIMITED')).toBeInTheDocument();
+    expect(screen.queryByText(/recovery link has been sent/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send recovery link' })).toBeEnabled();
   });
 
   it('sends a well-formed address without complaint', async () => {

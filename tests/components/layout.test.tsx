@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_WIDTH_PX, theme } from '../../src/custom/layout/theme';
-import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
+import { createAuthProvider } from '../../src/providers/authProvider';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { createSessionStore } from '../../src/providers/session';
+import { fakeFetch } from '../helpers/fakeFetch';
+import { ME, fakeAuthProvider, renderApp } from '../helpers/renderApp';
 
 /** The account button shows the admin's name once the identity is known; click that one. */
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
@@ -49,6 +53,20 @@ describe('layout shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(location()).toBe('/auth'));
     expect(authProvider.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it("'Sign Out' when the session is already gone (logout answers 401) still signs out", async () => {
+    const { fetch, calls } = fakeFetch([401, { ok: false, code: 'UNAUTHORIZED' }]);
+    const session = createSessionStore();
+    session.start('expired-token', { _id: ME.id, name: ME.fullName, email: ME.email });
+    const authProvider = createAuthProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch }), session, { error: vi.fn() });
+    const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    await openAccountMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(location()).toBe('/auth'));
+    // Once signed out, /auth may ask for a session again (GET signin_token); the logout was the one POST.
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['http://api.test/api/admin/logout']);
+    expect(session.user()).toBeNull();
   });
 
   it("a failed 'Sign Out' changes nothing", async () => {

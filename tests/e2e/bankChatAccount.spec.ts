@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './cspGuard';
 import { PNG_BYTES } from '../helpers/serverFixtures';
 import { apiAs, fillSteadily, linkFromOutbox, signIn, toast } from './helpers';
 

@@ -68,6 +68,23 @@ describe('authProvider', () => {
     expect(session.user()).toEqual(user);
   });
 
+  it('logout: a 401 (the session had already ended) counts as signed out', async () => {
+    const { auth, session, log } = setup([200, { ok: true, token: 't', user }], [401, { ok: false, code: 'UNAUTHORIZED' }]);
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.logout({})).resolves.toBe('/auth');
+    expect(session.user()).toBeNull();
+    expect(session.token()).toBeNull();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('logout: any other refusal keeps the admin signed in', async () => {
+    const { auth, session, log } = setup([200, { ok: true, token: 't', user }], [500, { ok: false, code: 'INTERNAL_ERROR' }]);
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.logout({})).rejects.toThrow('Something went wrong');
+    expect(log.error).toHaveBeenCalledWith('Something went wrong', 'INTERNAL_ERROR');
+    expect(session.user()).toEqual(user);
+  });
+
   it('logout without a session calls nothing', async () => {
     const { auth, calls } = setup();
     await expect(auth.logout({})).resolves.toBe('/auth');

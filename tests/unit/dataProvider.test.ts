@@ -209,16 +209,18 @@ describe('console calls', () => {
     expect(result).toEqual({ data: [{ id: 'r1', offer_title: 'T' }], total: 11 });
   });
 
-  it("category images: 'Failed to fetch images' for a refusal, 'An error occurred while fetching images' without an answer", async () => {
+  it("category images: the server's code for a refusal, else 'Failed to fetch images'; 'An error occurred while fetching images' without an answer", async () => {
     const { provider, calls } = providerWith(
       [200, { ok: true, data: [{ _id: 'i1', activity_domain: 'Mobilier', image_url: 'u' }] }],
       [500, { ok: false, code: 'INTERNAL_ERROR' }],
+      [503, { ok: false }],
       new TypeError('Failed to fetch'),
     );
     expect(await provider.searchCategoryImages('Mobilier')).toEqual([{ id: 'i1', activity_domain: 'Mobilier', image_url: 'u' }]);
     expect(calls[0]?.body).toEqual({ activity_domain: 'Mobilier' });
-    await expect(provider.searchCategoryImages()).rejects.toThrow('Failed to fetch images');
+    await expect(provider.searchCategoryImages()).rejects.toThrow('INTERNAL_ERROR');
     expect(calls[1]?.body).toEqual({});
+    await expect(provider.searchCategoryImages()).rejects.toThrow('Failed to fetch images');
     await expect(provider.searchCategoryImages()).rejects.toThrow('An error occurred while fetching images');
   });
 
@@ -227,6 +229,14 @@ describe('console calls', () => {
     await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('Error creating category image!');
     await expect(provider.deleteCategoryImage('i1')).rejects.toThrow('Error deleting category image!');
     await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('X_CODE');
+  });
+
+  it("forgot password: sent counts as sent, even when the server refuses the address's form; other refusals show their code", async () => {
+    const { provider, calls } = providerWith([200, { ok: true }], [400, { ok: false, code: 'VALIDATION_ERROR' }], [429, { ok: false, code: 'RATE_LIMITED' }]);
+    await expect(provider.forgotPassword('admin@example.com')).resolves.toBeUndefined();
+    await expect(provider.forgotPassword('not-an-address')).resolves.toBeUndefined();
+    await expect(provider.forgotPassword('admin@example.com')).rejects.toThrow('RATE_LIMITED');
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'admin@example.com' }, { email: 'not-an-address' }, { email: 'admin@example.com' }]);
   });
 
   it('room, message, dashboard, profile and password calls use their paths and bodies', async () => {

@@ -43,6 +43,19 @@ describe('httpClient (spec §7)', () => {
     }
   });
 
+  it('a failure with no message of its own says UNKNOWN_ERROR_OCCUR, for every method', async () => {
+    const failing = (reason: unknown) => (async () => Promise.reject(reason)) as typeof globalThis.fetch;
+    for (const reason of [new TypeError(''), undefined, {}]) {
+      const http = client(failing(reason));
+      expect((await http.post('/admin', { name: 'x' })).body).toEqual({ ok: false, code: 'UNKNOWN_ERROR_OCCUR' });
+      await expect(http.get('/admin/1')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
+      await expect(http.put('/admin/1', {})).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
+      await expect(http.delete('/admin/1')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
+      await expect(http.upload('/file', new Blob(['x']), 'x.png')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
+      await expect(http.download('/export')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
+    }
+  });
+
   it('uses each method verb', async () => {
     const { fetch, calls } = fakeFetch([200, {}], [200, {}], [200, {}]);
     const http = client(fetch);

@@ -5,6 +5,7 @@ import { Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** Spec §2 /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
@@ -32,7 +33,7 @@ export const AccountPage = () => {
       await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
       notify(messages.success.profileUpdated, { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
     } finally {
       setBusy(false);
     }

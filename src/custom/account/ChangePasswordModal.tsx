@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { PasswordField } from '../auth/PasswordField';
 
 /** Spec §2 'Reset password' modal: current, new and confirm, each with a reveal toggle; Reset waits for all three. */
@@ -23,13 +24,16 @@ export const ChangePasswordModal = () => {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The dialog sits in a portal, but React still bubbles its submit to a form around the modal
+    // (the profile form): this submit is the password change's alone.
+    event.stopPropagation();
     setBusy(true);
     try {
       await dataProvider.changePassword({ password, newPassword, verifyPassword });
       notify(messages.success.passwordUpdated, { type: 'success' });
       close();
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { AuthCard } from './AuthCard';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -31,7 +32,7 @@ export const ForgotPasswordPage = () => {
       notify(messages.success.sent, { type: 'success' });
       setSent(true);
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { messages, resetFromLinkError } from '../../catalogue/messages';
 import { PASSWORD_HINT } from '../../catalogue/passwords';
 import type { AdminAuthProvider } from '../../providers/authProvider';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { useEnterConsole } from './useEnterConsole';
@@ -36,7 +37,7 @@ export const ResetPasswordPage = () => {
       notify(messages.success.success, { type: 'success' });
       await enterConsole();
     } catch (error) {
-      notify(resetFromLinkError(error instanceof Error ? error.message : messages.failure.unknown), { type: 'error', multiLine: true });
+      notify(resetFromLinkError(failureMessage(error, messages.failure.unknown)), { type: 'error', multiLine: true });
       setLoading(false);
     }
   };

@@ -2,6 +2,7 @@ import { Button, CircularProgress, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useAuthProvider, useAuthState, useNotify } from 'react-admin';
+import { failureMessage } from '../../providers/failureMessage';
 import { messages } from '../../catalogue/messages';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
@@ -26,7 +27,7 @@ export const SignInPage = () => {
       await authProvider?.login({ email: email.trim(), password });
       await enterConsole();
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
       setSubmitting(false);
     }
   };

@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { DOMAIN_NAMES } from '../../catalogue/domains';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { FileUploadInput } from '../components/upload/FileUploadInput';
 
 export const CATEGORY_IMAGES_FOLDER = '/category_images';
@@ -40,7 +41,7 @@ export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) 
       close();
       onCreated();
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.createCategoryImage, { type: 'error' });
+      notify(failureMessage(error, messages.failure.createCategoryImage), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { DOMAIN_NAMES } from '../../catalogue/domains';
 import { messages } from '../../catalogue/messages';
 import type { CategoryImage } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
 
 /** Spec §2: 'Tous' means every domain. */
@@ -31,7 +32,7 @@ export const BankPage = () => {
   });
 
   useEffect(() => {
-    if (error) notify(error.message, { type: 'error' });
+    if (error) notify(failureMessage(error), { type: 'error' });
   }, [error, notify]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['category_images'] });
@@ -44,7 +45,7 @@ export const BankPage = () => {
       notify(messages.success.categoryImageDeleted, { type: 'success' });
       await reload();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : messages.failure.deleteCategoryImage, { type: 'error' });
+      notify(failureMessage(failure, messages.failure.deleteCategoryImage), { type: 'error' });
     } finally {
       setDeleting(false);
       setToDelete(null);

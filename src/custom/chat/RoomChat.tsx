@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
-import { messages as texts } from '../../catalogue/messages';
 import type { RoomMessage } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { messages } from '../../catalogue/messages';
+import { failureMessage } from '../../providers/failureMessage';
 import { groupByDay } from './groupByDay';
 
 /**
@@ -47,7 +48,7 @@ export const RoomChat = () => {
   const count = data?.messages.length ?? 0;
 
   useEffect(() => {
-    if (error) notify(error.message, { type: 'error' });
+    if (error) notify(failureMessage(error), { type: 'error' });
   }, [error, notify]);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -62,7 +63,7 @@ export const RoomChat = () => {
       setText('');
       await refetch();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : texts.failure.generic, { type: 'error' });
+      notify(failureMessage(failure, messages.failure.generic), { type: 'error' });
     } finally {
       setSending(false);
     }

@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useRedirect, useResourceContext } from 'react-admin';
 import { messages } from '../../catalogue/messages';
+import { failureMessage } from '../../providers/failureMessage';
 
 export interface ConfirmDeleteButtonProps {
   /** Says why this record may not be deleted, instead of asking; undefined when it may. */
@@ -32,7 +33,7 @@ export const ConfirmDeleteButton = ({ refusal }: ConfirmDeleteButtonProps) => {
         },
         onError: (error) => {
           setAsking(false);
-          notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+          notify(failureMessage(error, messages.failure.generic), { type: 'error' });
         },
       },
     );

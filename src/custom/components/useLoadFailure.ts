@@ -1,4 +1,5 @@
 import { useNotify, useRedirect, useResourceContext } from 'react-admin';
+import { failureMessage } from '../../providers/failureMessage';
 
 /** A record page that cannot load shows the server code or the spec's text, then goes back to its list. */
 export function useLoadFailure() {
@@ -7,7 +8,7 @@ export function useLoadFailure() {
   const resource = useResourceContext();
   return {
     onError: (error: Error) => {
-      notify(error.message, { type: 'error' });
+      notify(failureMessage(error), { type: 'error' });
       redirect('list', resource);
     },
   };

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useDataProvider } from 'react-admin';
 import { environment } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 import { formatCredit } from '../product';
 import { BarChart } from './BarChart';
 
@@ -30,7 +31,7 @@ const Figure = ({ label, value }: { label: string; value: string | number }) => 
 export const Overview = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
-  if (error) return <Typography color="error">{error.message}</Typography>;
+  if (error) return <Typography color="error">{failureMessage(error)}</Typography>;
   if (!data) return <Loading />;
   const figures: Array<[string, string | number]> = [
     ['Companies', data.counts.companies],

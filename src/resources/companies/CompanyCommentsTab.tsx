@@ -4,6 +4,7 @@ import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } fro
 import { messages } from '../../catalogue/messages';
 import { relativeTime } from '../../catalogue/relativeTime';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 
 interface Comment {
   _id: string;
@@ -32,7 +33,7 @@ export const CompanyCommentsTab = () => {
       refresh();
       return true;
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
       return false;
     } finally {
       setBusy(false);

@@ -5,6 +5,7 @@ import { formatShortDateTime } from '../../catalogue/dates';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
+import { failureMessage } from '../../providers/failureMessage';
 
 /**
  * Spec §2 Sync tab: an organisation id field and Start. decisions.md: Start stores the old-platform
@@ -28,7 +29,7 @@ export const CompanySyncTab = () => {
       notify(messages.success.success, { type: 'success' });
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
 
 /** Spec §2 Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
 export const InviteUserModal = () => {
@@ -32,7 +33,7 @@ export const InviteUserModal = () => {
       close();
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.invite, { type: 'error' });
+      notify(failureMessage(error, messages.failure.invite), { type: 'error' });
     } finally {
       setSending(false);
     }

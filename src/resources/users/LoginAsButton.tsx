@@ -1,8 +1,9 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Button, useDataProvider, useNotify, useRecordContext } from 'react-admin';
-import { messages } from '../../catalogue/messages';
 import { environment } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { failureMessage } from '../../providers/failureMessage';
+import { messages } from '../../catalogue/messages';
 import { connectUrl } from './connectUrl';
 
 /**
@@ -25,7 +26,7 @@ export const LoginAsButton = () => {
       else window.open(url, '_blank', 'noopener,noreferrer');
     } catch (error) {
       tab?.close();
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
     }
   };
   return (

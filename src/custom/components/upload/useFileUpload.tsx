@@ -1,14 +1,18 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { messages } from '../../../catalogue/messages';
+import { UPLOAD_MIME_TYPES } from '../../../catalogue/uploads';
+import { environment } from '../../../providers';
 import type { AdminDataProvider } from '../../../providers/dataProvider';
+import { failureMessage } from '../../../providers/failureMessage';
 import { readFileAsDataUrl } from './readFileAsDataUrl';
+import { uploadRefusal } from './uploadRefusal';
 
-export const UPLOAD_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml,application/pdf';
+export const UPLOAD_ACCEPT = UPLOAD_MIME_TYPES.join(',');
 
 /**
  * Picks a file and uploads it through POST /file into `folder` (spec §7); `onUploaded` gets its URL.
- * Render `picker` once; call `choose` from any button. A refusal shows the server's code.
+ * Render `picker` once; call `choose` from any button. A file the server would refuse (type, size) is
+ * refused here first, before it is read; a refusal by the server shows its code.
  */
 export type FileUpload = ReturnType<typeof useFileUpload>;
 
@@ -23,12 +27,17 @@ export function useFileUpload(folder: string, label: string, onUploaded: (url: s
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    const refusal = uploadRefusal(file, environment.uploadMaxBytes);
+    if (refusal) {
+      notify(refusal, { type: 'error' });
+      return;
+    }
     setUploading(true);
     try {
       const [url] = await dataProvider.uploadFiles([{ rawBody: await readFileAsDataUrl(file), name: file.name }], folder);
       if (url) onUploaded(url);
     } catch (error) {
-      notify(error instanceof Error ? error.message : messages.failure.generic, { type: 'error' });
+      notify(failureMessage(error), { type: 'error' });
     } finally {
       setUploading(false);
     }
