@@ -14,9 +14,11 @@ import { registerMail } from './plugins/mail';
 import { registerUploads } from './plugins/uploads';
 import { requireSession } from './plugins/sessions';
 import { adminRoutes } from './routes/admins';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { categoryImageRoutes } from './routes/categoryImages';
 import { companyRoutes } from './routes/companies';
+import { creditRoutes } from './routes/credits';
 import { dashboardRoutes } from './routes/dashboard';
 import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
@@ -66,7 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
+  // A malformed preflight (no Origin or method) gets an empty 204 rather than the plugin's plain-text 400.
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], strictPreflight: false });
 
   await app.register(
     async (api) => {
@@ -83,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         protectedApi.addHook('onRequest', requireSession);
         await protectedApi.register(adminRoutes);
         await protectedApi.register(companyRoutes);
+        await protectedApi.register(creditRoutes);
+        await protectedApi.register(auditRoutes);
         await protectedApi.register(userRoutes);
         await protectedApi.register(fileRoutes);
         await protectedApi.register(offerRoutes);

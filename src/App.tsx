@@ -23,6 +23,7 @@ const AccountPage = lazyNamed(() => import('./custom/account/AccountPage'), 'Acc
 const BankPage = lazyNamed(() => import('./custom/bank/BankPage'), 'BankPage');
 const RoomList = lazyNamed(() => import('./custom/chat/RoomList'), 'RoomList');
 const RoomChat = lazyNamed(() => import('./custom/chat/RoomChat'), 'RoomChat');
+const AuditPage = lazyNamed(() => import('./custom/audit/AuditPage'), 'AuditPage');
 
 /** A boundary of its own, so that loading a screen's code never unmounts what is already shown. */
 const Lazy = ({ page: Page }: { page: ComponentType }) => (
@@ -67,6 +68,7 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
     <CustomRoutes>
       <Route path="/bank" element={<BankPage />} />
       <Route path="/account" element={<AccountPage />} />
+      <Route path="/audit" element={<AuditPage />} />
     </CustomRoutes>
   </Admin>
 );

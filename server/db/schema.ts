@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Credits: two decimals, below 10^12 in absolute value; numeric, so that sums are exact and never overflow. */
+const credits = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 export const admins = pgTable(
   'admins',
@@ -112,7 +115,8 @@ export const companies = pgTable(
     logoUrl: text('logo_url'),
     isTest: boolean('is_test').notNull().default(false),
     /** Shown to the API as `{product}_balance`. */
-    creditBalance: doublePrecision('credit_balance').notNull().default(0),
+    /** Changed only together with a `credit_entries` row (server/lib/ledger.ts). */
+    creditBalance: credits('credit_balance').notNull().default(0),
     /** The company's id on the old platform. */
     organizationId: text('organization_id'),
     createdAt: createdAt(),
@@ -189,12 +193,11 @@ export const impersonationTokens = pgTable(
   'impersonation_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    adminId: text('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign keys: the record of who logged in as whom outlives both accounts (names are snapshots).
+    adminId: text('admin_id').notNull(),
+    adminName: text('admin_name'),
+    userId: text('user_id').notNull(),
+    userName: text('user_name'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -304,3 +307,56 @@ export type OfferRow = typeof offers.$inferSelect;
 export type NeedRow = typeof needs.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
 export type RoomMessageRow = typeof roomMessages.$inferSelect;
+
+/**
+ * The credit ledger: every change of a company's balance, with the balance it left. No foreign key:
+ * a deleted company's entries stay readable. Amounts and balances are `credits` (two decimals).
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull(),
+    amount: credits('amount').notNull(),
+    balanceAfter: credits('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    /** Null for entries no admin made (the opening balances of the migration). */
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('credit_entries_company_idx').on(table.companyId, table.createdAt.desc(), table.id.desc()),
+    index('credit_entries_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * The audit trail: one row per change, written in the transaction of the change. No foreign keys and
+ * name snapshots, so that entries outlive the record and the admin. `changes` is `{field: [before, after]}`,
+ * never a secret.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: text('id').primaryKey(),
+    createdAt: createdAt(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('audit_events_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_events_entity_idx').on(table.entity, table.entityId, table.createdAt.desc(), table.id.desc()),
+    index('audit_events_admin_idx').on(table.adminId, table.createdAt.desc(), table.id.desc()),
+    index('audit_events_action_idx').on(table.action, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export type CreditEntryRow = typeof creditEntries.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;

@@ -1,9 +1,18 @@
-/** Postgres reports a unique violation as SQLSTATE 23505; Drizzle may wrap the driver's error in `cause`. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a Postgres error; Drizzle may wrap the driver's error in `cause`. */
+function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && (current as { code?: unknown }).code === '23505') return true;
+    if (typeof current === 'object' && 'code' in current && typeof (current as { code?: unknown }).code === 'string') {
+      const code = (current as { code: string }).code;
+      if (/^[0-9A-Z]{5}$/.test(code)) return code;
+    }
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** 23505: a unique index refused the row (an e-mail taken meanwhile). */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
+
+/** 23503: the row names a record that no longer exists (a company deleted while a user was attached to it). */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';

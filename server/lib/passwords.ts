@@ -37,11 +37,14 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** A hash made once, so that an unknown e-mail costs the same time as a wrong password. */
-let decoyHash: Promise<string> | undefined;
+/**
+ * A hash of nothing, with the real parameters, so that an unknown e-mail costs the same time as a
+ * wrong password. Random bytes, not a derivation: it can never fail, whatever the load.
+ */
+const DECOY_HASH = ['scrypt', COST, BLOCK_SIZE, PARALLELISM, randomBytes(16).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const hash = stored ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))));
+  const hash = stored ?? DECOY_HASH;
   const [scheme, n, r, p, salt, key] = hash.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');

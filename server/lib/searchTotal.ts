@@ -3,8 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/schema';
 
-/** Tables whose row count triggers keep in `row_counts` (migration 0005): the ones that grow large. */
-const TRACKED_TABLES = new Set(['companies']);
+/** Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006): the ones that grow large. */
+const TRACKED_TABLES = new Set(['companies', 'audit_events']);
 
 /**
  * The `total` of a search: exact in every case. Unfiltered on a tracked table, it is read from `row_counts`

@@ -8,8 +8,36 @@ export class ValidationError extends AppError {
   }
 }
 
+/** Text no column can store: U+0000, and (with the `u` flag) a surrogate that is not half of a pair. */
+const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
+
+/**
+ * The path of the first string (or key) that PostgreSQL cannot store as text: a NUL character, or a
+ * lone surrogate (JSON may write one as `"\ud800"`). Iterative, so that deeply nested input cannot
+ * exhaust the stack.
+ */
+function unstorableTextPath(input: unknown): string | undefined {
+  const pending: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return path || '_';
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: path ? `${path}.${index}` : String(index) }));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE.test(key)) return path || '_';
+        pending.push({ value: item, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Parses untrusted input; unknown keys are dropped by the schemas, so they never reach the database. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const unstorable = unstorableTextPath(value);
+  if (unstorable) throw new ValidationError({ [unstorable]: 'contains a NUL character or a lone surrogate' });
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../src/catalogue/errorCodes';
+import { CompanyNotEmptyError } from '../lib/companyDependents';
+import { isForeignKeyViolation } from '../lib/dbErrors';
 import { AppError, RateLimitedError } from '../lib/errors';
 import { ValidationError } from '../lib/validation';
 
@@ -21,9 +23,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
     }
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof CompanyNotEmptyError) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ok: false, code: error.code });
     }
+    if (isForeignKeyViolation(error)) return reply.status(409).send({ ok: false, code: ErrorCode.REFERENCE_GONE });
     const known = 'code' in error && typeof error.code === 'string' ? frameworkCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send({ ok: false, code: known.code });
     if (error instanceof SyntaxError) return reply.status(400).send({ ok: false, code: ErrorCode.INVALID_JSON });

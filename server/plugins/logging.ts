@@ -1,10 +1,35 @@
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 
 /** Query parameters that carry a secret (the registry's api_token, e-mailed reset tokens). */
 const SECRET_PARAMETER = /([?&][^=&#]*(?:token|password|secret)[^=&#]*=)[^&#]*/gi;
 
 export const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]');
+
+/**
+ * An error as logged: a failed query keeps its SQL but never its parameters (a password hash, a
+ * token hash), which Drizzle puts both in `params` and at the end of the message.
+ */
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+export function serializeError(error: Error): LoggedError {
+  return withoutParams(pino.stdSerializers.err(error));
+}
+
+const stripParams = (text: string): string => text.replace(/\nparams:[^\n]*/g, '');
+
+function withoutParams(serialized: LoggedError): LoggedError {
+  const { params: _params, cause, ...rest } = serialized;
+  const isSerialized = (value: unknown): value is LoggedError =>
+    !!value && typeof value === 'object' && typeof (value as LoggedError).message === 'string' && typeof (value as LoggedError).stack === 'string';
+  return {
+    ...rest,
+    message: stripParams(rest.message),
+    stack: stripParams(rest.stack),
+    ...(cause === undefined ? {} : { cause: isSerialized(cause) ? withoutParams(cause) : cause }),
+  };
+}
 
 /**
  * Pino options: secrets never logged (headers redacted, secret query parameters masked); in
@@ -15,6 +40,7 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): N
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
+      err: serializeError,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: withoutSecrets(request.url),

@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
 import { sendPendingMail } from '../mail/outboxSending';
 import { smtpSender, type Mail } from '../mail/smtpSender';
 
 export interface Mailer {
-  /** Records the mail in the outbox (decisions.md) and, with SMTP configured, starts sending it. */
-  queue(mail: Mail, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * Records the mail in the outbox and, with SMTP configured, starts sending it. Given the transaction
+   * of the change the mail tells of, the row commits (or not) with it; the caller then calls `flush`
+   * once that transaction has committed.
+   */
+  queue(mail: Mail, log: FastifyBaseLogger, transaction?: Database): Promise<void>;
   /** Sends what is due now; resolves after every round started before it. Without SMTP, does nothing. */
   flush(): Promise<number>;
 }
@@ -36,10 +41,11 @@ export function registerMail(app: FastifyInstance): void {
   };
 
   const mailer: Mailer = {
-    async queue(mail, log) {
-      await app.db.insert(outbox).values({ id: newId(), recipient: mail.to, subject: mail.subject, body: mail.body });
+    async queue(mail, log, transaction) {
+      await (transaction ?? app.db).insert(outbox).values({ id: newId(), recipient: mail.to, subject: mail.subject, body: mail.body });
       if (config.env === 'development') log.info({ to: mail.to, subject: mail.subject }, `mail queued:\n${mail.body}`);
-      void flush();
+      // Within a transaction the row is not visible to the sender yet: the caller flushes after its commit.
+      if (!transaction) void flush();
     },
     flush,
   };

@@ -36,6 +36,11 @@ export async function consumeRateLimit(db: Database, limits: RateLimit[], window
   }
 }
 
+/** Counts one hit against the key and tells whether it is still within its limit (no refusal). */
+export async function underRateLimit(db: Database, limit: RateLimit, windowSeconds: number): Promise<boolean> {
+  return (await countHit(db, limit.key, windowSeconds)).hits <= limit.max;
+}
+
 /**
  * Failure throttling (sign-in): refuses while any key has used up its failures in a live window,
  * without counting this attempt; only `recordFailures` counts, and `clearFailures` forgets.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
+import { changedFields, recordAudit } from '../lib/audit';
 import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
@@ -28,26 +29,29 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
    * it ends the changed admin's sessions (but the one making the change) and the links still out.
    */
   async function saveAdmin(request: FastifyRequest, id: string, changes: z.infer<typeof updateBody>) {
-    const [before] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
-    if (!before) throw notFound();
-    let row;
-    try {
-      [row] = await db.update(admins).set(changes).where(eq(admins.id, id)).returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
-      throw error;
-    }
-    if (!row) throw notFound();
-    if (row.email.toLowerCase() !== before.email.toLowerCase()) {
-      const { admin: actor, token } = sessionOf(request);
-      await db.delete(sessions).where(and(eq(sessions.adminId, id), ne(sessions.tokenHash, hashToken(token))));
-      await revokeAuthTokens(db, id);
-      await app.mail.queue({
-        to: before.email,
-        subject: 'Admin Platform: your sign-in address was changed',
-        body: `Hello ${before.name},\n\n${actor.id === id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${row.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
-      }, request.log);
-    }
+    const { admin: actor, token } = sessionOf(request);
+    const { before, row } = await db
+      .transaction(async (tx) => {
+        const [before] = await tx.select().from(admins).where(eq(admins.id, id)).limit(1);
+        if (!before) throw notFound();
+        const [row] = await tx.update(admins).set(changes).where(eq(admins.id, id)).returning();
+        if (!row) throw notFound();
+        if (row.email.toLowerCase() !== before.email.toLowerCase()) {
+          await tx.delete(sessions).where(and(eq(sessions.adminId, id), ne(sessions.tokenHash, hashToken(token))));
+          await revokeAuthTokens(tx, id);
+          await app.mail.queue({
+            to: before.email,
+            subject: 'Admin Platform: your sign-in address was changed',
+            body: `Hello ${before.name},\n\n${actor.id === id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${row.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
+          }, request.log, tx);
+        }
+        await recordAudit(tx, request, { action: 'update', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(before), toAdminDto(row)) });
+        return { before, row };
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+      });
+    if (row.email.toLowerCase() !== before.email.toLowerCase()) void app.mail.flush();
     return { ok: true, data: toAdminDto(row) };
   }
 
@@ -67,20 +71,23 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const { name, email } = parseInput(createBody, request.body);
     const taken = await db.select({ id: admins.id }).from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1);
     if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
-    let row;
-    try {
-      [row] = await db.insert(admins).values({ id: newId(), name, email }).returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
-      throw error;
-    }
-    if (!row) throw new Error('insert returned no row');
-    const token = await issueAuthToken(db, row.id, 'invite');
-    await app.mail.queue({
-      to: row.email,
-      subject: 'Admin Platform: your administrator account',
-      body: `Hello ${row.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(config.consoleUrl, token)}\n`,
-    }, request.log);
+    const row = await db
+      .transaction(async (tx) => {
+        const [row] = await tx.insert(admins).values({ id: newId(), name, email }).returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, request, { action: 'create', entity: 'admin', entityId: row.id, changes: changedFields(null, toAdminDto(row)) });
+        const token = await issueAuthToken(tx, row.id, 'invite');
+        await app.mail.queue({
+          to: row.email,
+          subject: 'Admin Platform: your administrator account',
+          body: `Hello ${row.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(config.consoleUrl, token)}\n`,
+        }, request.log, tx);
+        return row;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+      });
+    void app.mail.flush();
     return { ok: true, data: toAdminDto(row) };
   });
 
@@ -102,8 +109,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/admin/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
     if (id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
-    const deleted = await db.delete(admins).where(and(eq(admins.id, id), ne(admins.id, sessionOf(request).admin.id))).returning({ id: admins.id });
-    if (!deleted.length) throw notFound();
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(admins).where(and(eq(admins.id, id), ne(admins.id, sessionOf(request).admin.id))).returning();
+      if (!deleted) throw notFound();
+      await recordAudit(tx, request, { action: 'delete', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(deleted), null) });
+    });
     return { ok: true };
   });
 }

@@ -2,14 +2,16 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { admins, sessions, type AdminRow } from '../db/schema';
+import type { Database } from '../db/client';
 import { toAdminDto } from '../lib/adminDto';
+import { recordAudit } from '../lib/audit';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { emailSchema, parseInput } from '../lib/validation';
-import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures } from '../plugins/rateLimit';
+import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../plugins/rateLimit';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -48,12 +50,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   /** Each client gets five times an address's allowance, so that one office behind a NAT is not refused. */
   const perClientMax = authLimit.max * 5;
 
-  async function openSession(reply: FastifyReply, admin: AdminRow) {
-    const token = await createSession(db, admin.id, config.sessionTtlHours);
-    const [updated] = await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id)).returning();
+  async function openSession(tx: Database, reply: FastifyReply, admin: AdminRow) {
+    const token = await createSession(tx, admin.id, config.sessionTtlHours);
+    const [updated] = await tx.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id)).returning();
     setSessionCookie(reply, token, cookieOptions);
     return { ok: true, token, user: toAdminDto(updated ?? admin) };
   }
+  const actorOf = (admin: AdminRow) => ({ id: admin.id, name: admin.name });
 
   const findAdminByEmail = async (email: string) =>
     (await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1))[0];
@@ -70,11 +73,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const admin = await findAdminByEmail(email);
     const valid = await verifyPassword(password, admin?.passwordHash);
     if (!admin || !valid) {
-      await recordFailures(db, [addressKey, clientKey], authLimit.windowSeconds);
+      await db.transaction(async (tx) => {
+        await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
+        // The address tried is kept (it is no secret); the password never is.
+        await recordAudit(tx, request, { action: 'failed_sign_in', entity: 'session', entityId: admin?.id ?? null, changes: { email: [null, email] }, actor: null });
+      });
       throw new AppError(401, 'INVALID_CREDENTIALS');
     }
-    await clearFailures(db, [addressKey]);
-    return openSession(reply, admin);
+    return db.transaction(async (tx) => {
+      await clearFailures(tx, [addressKey]);
+      await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
+      return openSession(tx, reply, admin);
+    });
   });
 
   app.get('/admin/signin_token', async (request) => {
@@ -85,7 +95,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/admin/logout', { onRequest: requireSession }, async (request, reply) => {
-    await revokeSession(db, sessionOf(request).token);
+    await db.transaction(async (tx) => {
+      await revokeSession(tx, sessionOf(request).token);
+      await recordAudit(tx, request, { action: 'sign_out', entity: 'session', entityId: sessionOf(request).admin.id });
+    });
     clearSessionCookie(reply);
     return { ok: true };
   });
@@ -97,21 +110,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/admin/forgot_password', async (request) => {
     const parsed = forgotBody.safeParse(request.body ?? {});
     const email = parsed.success ? parsed.data.email : undefined;
-    await consumeRateLimit(
-      db,
-      [{ key: `forgot:client:${request.ip}`, max: perClientMax }, ...(email ? [{ key: `forgot:${email}`, max: authLimit.max }] : [])],
-      authLimit.windowSeconds,
-    );
+    await consumeRateLimit(db, [{ key: `forgot:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
     if (email) {
       app.background.run(async () => {
+        // Past an address's allowance no more links are mailed, but the answer stays the same: a
+        // refusal here would let anyone stop an admin from recovering their account.
+        if (!(await underRateLimit(db, { key: `forgot:${email}`, max: authLimit.max }, authLimit.windowSeconds))) return;
         const admin = await findAdminByEmail(email);
         if (!admin) return;
-        const token = await issueAuthToken(db, admin.id, 'reset');
-        await app.mail.queue({
-          to: admin.email,
-          subject: 'Admin Platform: reset your password',
-          body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
-        }, request.log);
+        await db.transaction(async (tx) => {
+          await recordAudit(tx, request, { action: 'password_reset_request', entity: 'admin', entityId: admin.id, actor: null });
+          const token = await issueAuthToken(tx, admin.id, 'reset');
+          await app.mail.queue({
+            to: admin.email,
+            subject: 'Admin Platform: reset your password',
+            body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
+          }, request.log, tx);
+        });
+        await app.mail.flush();
       }, request.log);
     }
     return { ok: true };
@@ -127,13 +143,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!(await findLiveAuthToken(db, token))) throw new AppError(400, 'INVALID_TOKEN');
     checkNewPassword(password, password1);
     const passwordHash = await hashPassword(password);
-    const adminId = await consumeAuthToken(db, token);
-    if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
-    const [admin] = await db.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
-    if (!admin) throw new AppError(400, 'INVALID_TOKEN');
-    await db.delete(sessions).where(eq(sessions.adminId, adminId));
-    await revokeAuthTokens(db, adminId);
-    return openSession(reply, admin);
+    return db.transaction(async (tx) => {
+      const adminId = await consumeAuthToken(tx, token);
+      if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
+      const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
+      if (!admin) throw new AppError(400, 'INVALID_TOKEN');
+      await tx.delete(sessions).where(eq(sessions.adminId, adminId));
+      await revokeAuthTokens(tx, adminId);
+      await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
+      return openSession(tx, reply, admin);
+    });
   });
 
   /** A password change ends the admin's other sessions and any e-mailed link still out. */
@@ -142,9 +161,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(changePasswordBody, request.body);
     if (!(await verifyPassword(body.password, admin.passwordHash))) throw new AppError(400, 'WRONG_PASSWORD');
     checkNewPassword(body.newPassword, body.verifyPassword);
-    await db.update(admins).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(admins.id, admin.id));
-    await db.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
-    await revokeAuthTokens(db, admin.id);
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
+      await tx.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
+      await revokeAuthTokens(tx, admin.id);
+      await recordAudit(tx, request, { action: 'password_change', entity: 'admin', entityId: admin.id });
+    });
     return { ok: true };
   });
 }

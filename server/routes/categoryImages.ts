@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { categoryImages } from '../db/schema';
+import { changedFields, recordAudit } from '../lib/audit';
 import { activityDomainSchema } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
@@ -34,15 +35,22 @@ export async function categoryImageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/category_image', async (request) => {
     const { activity_domain, image_url } = parseInput(createBody, request.body);
-    const [row] = await db.insert(categoryImages).values({ id: newId(), activityDomain: activity_domain, imageUrl: image_url }).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(categoryImages).values({ id: newId(), activityDomain: activity_domain, imageUrl: image_url }).returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, request, { action: 'create', entity: 'category_image', entityId: row.id, changes: changedFields(null, toDto(row)) });
+      return row;
+    });
     return { ok: true, data: toDto(row) };
   });
 
   app.delete('/category_image/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const deleted = await db.delete(categoryImages).where(eq(categoryImages.id, id)).returning({ id: categoryImages.id });
-    if (!deleted.length) throw notFound();
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(categoryImages).where(eq(categoryImages.id, id)).returning();
+      if (!deleted) throw notFound();
+      await recordAudit(tx, request, { action: 'delete', entity: 'category_image', entityId: id, changes: changedFields(toDto(deleted), null) });
+    });
     return { ok: true };
   });
 }

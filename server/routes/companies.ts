@@ -1,10 +1,15 @@
-import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
-import { toCompanyDto, type CommentDto, type SyncJobDto } from '../lib/companyDto';
+import { changedFields, recordAudit } from '../lib/audit';
+import { toCompanyDto } from '../lib/companyDto';
+import { commentsOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
+import { CompanyNotEmptyError, dependentsOf } from '../lib/companyDependents';
 import { notFound } from '../lib/errors';
+import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
 import { idSchema, newId } from '../lib/ids';
 import { orderBy, sortSchema } from '../lib/listing';
@@ -18,6 +23,10 @@ const idParams = z.object({ id: idSchema });
 const commentParams = z.object({ id: idSchema, commentId: idSchema });
 const commentBody = z.object({ text: z.string().trim().min(1).max(2000) });
 const syncBody = z.object({ organization_id: z.string().trim().min(1).max(100) });
+/** The ledger reason of a balance changed through the whole-company PUT. */
+export const EDITED_IN_FORM = 'Edited in the company form';
+/** The ledger reason of the entry that closes a deleted company's balance. */
+export const COMPANY_DELETED = 'Company deleted';
 
 /** Companies (spec §7): search, create, read, update, delete, comments, and the old-platform sync. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -39,27 +48,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     created_at: companies.createdAt,
   };
 
-  async function findCompany(id: string): Promise<CompanyRow> {
-    const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function commentsOf(companyId: string): Promise<CommentDto[]> {
-    const rows = await db.select().from(companyComments).where(eq(companyComments.companyId, companyId)).orderBy(desc(companyComments.createdAt));
-    return rows.map((row) => ({ _id: row.id, user_name: row.userName, text: row.text, created_at: row.createdAt.toISOString() }));
-  }
-
-  async function lastSyncOf(companyId: string): Promise<SyncJobDto | null> {
-    const [job] = await db.select().from(syncJobs).where(eq(syncJobs.companyId, companyId)).orderBy(desc(syncJobs.startedAt)).limit(1);
-    return job ? { _id: job.id, organization_id: job.organizationId, status: job.status, started_at: job.startedAt.toISOString() } : null;
-  }
-
-  /** The company with everything its page shows. */
-  async function fullCompany(row: CompanyRow) {
-    const [comments, lastSync] = await Promise.all([commentsOf(row.id), lastSyncOf(row.id)]);
-    return toCompanyDto(row, config.product, { comments, lastSync });
-  }
+  const fullCompany = (row: CompanyRow, tx: Database = db) => fullCompanyOf(tx, config.product, row);
 
   app.post('/company/search', async (request) => {
     const body = parseInput(searchBody, request.body);
@@ -83,21 +72,25 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/company', async (request) => {
     const { name, logo_url } = parseInput(createCompanySchema, request.body);
-    const [row] = await db.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, request, { action: 'create', entity: 'company', entityId: row.id, changes: changedFields(null, toCompanyDto(row, config.product)) });
+      return row;
+    });
     return { ok: true, data: await fullCompany(row) };
   });
 
   app.get('/company/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return { ok: true, data: await fullCompany(await findCompany(id)) };
+    return { ok: true, data: await fullCompany(await findCompany(db, id)) };
   });
 
   app.put('/company/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
     const fields = parseInput(companyFieldsSchema, request.body);
     const balance = parseBalance(request.body, balanceField);
-    const current = await findCompany(id);
+    const current = await findCompany(db, id);
     checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
     const changes: Partial<typeof companies.$inferInsert> = {
       name: fields.name,
@@ -119,54 +112,93 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       website: fields.website,
       logoUrl: fields.logo_url,
       isTest: fields.is_test,
-      creditBalance: balance,
       organizationId: fields.organization_id,
     };
     const defined = definedOnly(changes);
-    const [row] = Object.keys(defined).length
-      ? await db.update(companies).set(defined).where(eq(companies.id, id)).returning()
-      : [current];
-    if (!row) throw notFound();
+    const { admin } = sessionOf(request);
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+      if (!before) throw notFound();
+      let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
+      if (!row) throw notFound();
+      // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
+      if (balance !== undefined && balance !== before.creditBalance) {
+        row = await adjustBalance(tx, { companyId: id, amount: creditDifference(balance, before.creditBalance), reason: EDITED_IN_FORM, admin: { id: admin.id, name: admin.name } });
+      }
+      await recordAudit(tx, request, { action: 'update', entity: 'company', entityId: id, changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)) });
+      return row;
+    });
     return { ok: true, data: await fullCompany(row) };
   });
 
   app.delete('/company/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const deleted = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-    if (!deleted.length) throw notFound();
+    const { admin } = sessionOf(request);
+    await db.transaction(async (tx) => {
+      // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
+      const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+      if (!company) throw notFound();
+      const counts = await dependentsOf(tx, id);
+      if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
+      // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
+      if (company.creditBalance !== 0) {
+        await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
+      }
+      // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
+      const [comments, jobs] = await Promise.all([commentsOf(tx, id), tx.select().from(syncJobs).where(eq(syncJobs.companyId, id))]);
+      await tx.delete(companies).where(eq(companies.id, id));
+      await recordAudit(tx, request, {
+        action: 'delete',
+        entity: 'company',
+        entityId: id,
+        changes: { ...changedFields(toCompanyDto(company, config.product), null), comments: [comments, null], sync_jobs: [jobs.map(toSyncJobDto), null] },
+      });
+    });
     return { ok: true };
   });
 
   app.post('/company/:id/comment', async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { text } = parseInput(commentBody, request.body);
-    const company = await findCompany(id);
     const { admin } = sessionOf(request);
-    await db.insert(companyComments).values({ id: newId(), companyId: id, authorAdminId: admin.id, userName: admin.name, text });
+    const company = await db.transaction(async (tx) => {
+      const company = await findCompany(tx, id);
+      const commentId = newId();
+      await tx.insert(companyComments).values({ id: commentId, companyId: id, authorAdminId: admin.id, userName: admin.name, text });
+      await recordAudit(tx, request, { action: 'comment', entity: 'company', entityId: id, changes: { comment: [null, { _id: commentId, text }] } });
+      return company;
+    });
     return { ok: true, data: await fullCompany(company) };
   });
 
   app.put('/company/:id/delete-comment/:commentId', async (request) => {
     const { id, commentId } = parseInput(commentParams, request.params);
-    await findCompany(id);
-    const deleted = await db
-      .delete(companyComments)
-      .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
-      .returning({ id: companyComments.id });
-    if (!deleted.length) throw notFound();
-    return { ok: true, data: await commentsOf(id) };
+    await db.transaction(async (tx) => {
+      await findCompany(tx, id);
+      const [deleted] = await tx
+        .delete(companyComments)
+        .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
+        .returning();
+      if (!deleted) throw notFound();
+      await recordAudit(tx, request, { action: 'comment_delete', entity: 'company', entityId: id, changes: { comment: [{ _id: deleted.id, user_name: deleted.userName, text: deleted.text }, null] } });
+    });
+    return { ok: true, data: await commentsOf(db, id) };
   });
 
   app.post('/company/:id/sync', async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { organization_id } = parseInput(syncBody, request.body);
-    await findCompany(id);
-    await db.update(companies).set({ organizationId: organization_id }).where(eq(companies.id, id));
-    const [job] = await db
-      .insert(syncJobs)
-      .values({ id: newId(), companyId: id, organizationId: organization_id, status: 'queued', requestedBy: sessionOf(request).admin.id })
-      .returning();
-    if (!job) throw new Error('insert returned no row');
-    return { ok: true, data: { _id: job.id, organization_id: job.organizationId, status: job.status, started_at: job.startedAt.toISOString() } };
+    const job = await db.transaction(async (tx) => {
+      const before = await findCompany(tx, id);
+      await tx.update(companies).set({ organizationId: organization_id }).where(eq(companies.id, id));
+      const [job] = await tx
+        .insert(syncJobs)
+        .values({ id: newId(), companyId: id, organizationId: organization_id, status: 'queued', requestedBy: sessionOf(request).admin.id })
+        .returning();
+      if (!job) throw new Error('insert returned no row');
+      await recordAudit(tx, request, { action: 'sync', entity: 'company', entityId: id, changes: { organization_id: [before.organizationId, organization_id], sync_job: [null, job.id] } });
+      return job;
+    });
+    return { ok: true, data: toSyncJobDto(job) };
   });
 }

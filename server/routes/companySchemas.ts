@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditAmountSchema } from '../lib/ledger';
 import { activityDomainSchema } from '../lib/domainRules';
 import { ValidationError, emailSchema, httpUrl, nameSchema, optional } from '../lib/validation';
 
@@ -37,8 +38,9 @@ export type CompanyFields = z.infer<typeof companyFieldsSchema>;
 export function parseBalance(body: unknown, balanceField: string): number | undefined {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[balanceField] : undefined;
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ValidationError({ [balanceField]: 'must be a number' });
-  return value;
+  const parsed = creditAmountSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError({ [balanceField]: parsed.error.issues[0]?.message ?? 'not a credit amount' });
+  return parsed.data;
 }
 
 export const createCompanySchema = z.object({ name: nameSchema, logo_url: httpUrl });

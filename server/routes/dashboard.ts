@@ -12,12 +12,17 @@ interface DashboardRow {
   offers_by_domain: Array<{ domain: string | null; count: number }> | null;
   needs_by_domain: Array<{ domain: string | null; count: number }> | null;
   needs_by_urgency: Array<{ emergency: string; count: number }> | null;
+  credit_movements_per_week: Array<{ week: string; credited: number | string; debited: number | string }> | null;
 }
+
+/** Weeks shown by the credit movements chart, the current one included. */
+const MOVEMENT_WEEKS = 12;
 
 /**
  * GET /dashboard (decisions.md): the native overview's figures, aggregated by the database in one
- * statement: headline counts, the credit in circulation (the sum of every company's balance), offers
- * and needs by domain, needs by urgency.
+ * statement: headline counts, the credit in circulation (the ledger's sum over existing companies,
+ * exact in numeric), the credit movements of the last twelve weeks, offers and needs by domain, needs
+ * by urgency.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dashboard', async () => {
@@ -29,7 +34,15 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         (SELECT count(*) FROM offers) AS offers,
         (SELECT count(*) FROM needs) AS needs,
         (SELECT count(*) FROM rooms) AS rooms,
-        (SELECT coalesce(sum(credit_balance), 0) FROM companies) AS credit_in_circulation,
+        (SELECT coalesce(sum(e.amount), 0) FROM credit_entries e JOIN companies c ON c.id = e.company_id) AS credit_in_circulation,
+        (SELECT json_agg(json_build_object('week', to_char(w.week, 'YYYY-MM-DD'), 'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY w.week)
+           FROM generate_series(date_trunc('week', now()) - make_interval(weeks => ${MOVEMENT_WEEKS - 1}), date_trunc('week', now()), interval '1 week') AS w(week)
+           LEFT JOIN (SELECT date_trunc('week', created_at) AS week,
+                             sum(amount) FILTER (WHERE amount > 0) AS credited,
+                             -sum(amount) FILTER (WHERE amount < 0) AS debited
+                        FROM credit_entries
+                       WHERE created_at >= date_trunc('week', now()) - make_interval(weeks => ${MOVEMENT_WEEKS - 1})
+                       GROUP BY 1) m ON m.week = w.week) AS credit_movements_per_week,
         (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
            FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM offers GROUP BY activity_domain) o) AS offers_by_domain,
         (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
@@ -54,6 +67,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         offers_by_domain: row.offers_by_domain ?? [],
         needs_by_domain: row.needs_by_domain ?? [],
         needs_by_urgency: row.needs_by_urgency ?? [],
+        credit_movements_per_week: (row.credit_movements_per_week ?? []).map((week) => ({
+          week: week.week,
+          credited: Number(week.credited),
+          debited: Number(week.debited),
+        })),
       },
     };
   });

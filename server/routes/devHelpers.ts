@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { outbox, roomMessages } from '../db/schema';
+import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
 import { emailSchema, parseInput } from '../lib/validation';
@@ -29,14 +30,19 @@ export async function devHelperRoutes(app: FastifyInstance): Promise<void> {
   app.post('/dev/room/:id/message', async (request) => {
     const { id } = parseInput(params, request.params);
     const { role, text } = parseInput(body, request.body);
-    const { room, buyerName, sellerName } = await findRoom(app.db, id);
-    const companyId = role === 'buyer' ? room.buyerId : room.sellerId;
-    if (!companyId) throw new AppError(400, 'VALIDATION_ERROR');
-    const [row] = await app.db
-      .insert(roomMessages)
-      .values({ id: newId(), roomId: id, senderId: companyId, senderRole: role, senderName: (role === 'buyer' ? buyerName : sellerName) ?? role, text })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await app.db.transaction(async (tx) => {
+      const { room, buyerName, sellerName } = await findRoom(tx, id);
+      const companyId = role === 'buyer' ? room.buyerId : room.sellerId;
+      if (!companyId) throw new AppError(400, 'VALIDATION_ERROR');
+      const [row] = await tx
+        .insert(roomMessages)
+        .values({ id: newId(), roomId: id, senderId: companyId, senderRole: role, senderName: (role === 'buyer' ? buyerName : sellerName) ?? role, text })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      // Written by the development stand-in for the marketplace app, on behalf of a signed-in admin.
+      await recordAudit(tx, request, { action: 'create', entity: 'room', entityId: id, changes: { message: [null, { _id: row.id, sender_role: role, text }] } });
+      return row;
+    });
     return { ok: true, data: toMessageDto(row) };
   });
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { logoFolder } from '../../src/catalogue/product';
+import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { detectFileType } from '../lib/fileTypes';
 import { parseInput, ValidationError } from '../lib/validation';
@@ -60,6 +61,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       await writeFile(join(directory, file.name), file.bytes, { flag: 'wx' });
       urls.push(`${config.consoleUrl}${UPLOADS_PATH}${folder}/${file.name}`);
     }
+    await recordAudit(app.db, request, { action: 'upload', entity: 'file', changes: { files: [null, urls] } });
     return { ok: true, data: urls };
   });
 }

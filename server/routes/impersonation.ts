@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { companies, impersonationTokens, users } from '../db/schema';
+import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { toUserDto } from '../lib/userDto';
@@ -12,24 +13,40 @@ const exchangeBody = z.object({ token: z.string().min(1).max(200), user_id: z.st
 /**
  * The exchange the front-end app's connect route calls with the token of a 'Login as' link: the
  * token is used up and the user it names is answered, so that the app can open its own session.
+ * A refused exchange (another user_id than the token's, a deleted user) uses nothing up: the checks
+ * are part of the one statement that marks the token used.
  */
 export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   app.post('/user/impersonation/exchange', async (request) => {
     const { token, user_id } = parseInput(exchangeBody, request.body);
-    const [used] = await db
-      .update(impersonationTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(impersonationTokens.tokenHash, hashToken(token)), isNull(impersonationTokens.usedAt), gt(impersonationTokens.expiresAt, new Date())))
-      .returning({ userId: impersonationTokens.userId, adminId: impersonationTokens.adminId });
-    if (!used || (user_id && user_id !== used.userId)) throw new AppError(400, 'INVALID_TOKEN');
-    const [row] = await db
-      .select({ user: users, organisationName: companies.name })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.organisationId))
-      .where(eq(users.id, used.userId))
-      .limit(1);
-    if (!row) throw new AppError(400, 'INVALID_TOKEN');
+    const { used, row } = await db.transaction(async (tx) => {
+      const [used] = await tx
+        .update(impersonationTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(impersonationTokens.tokenHash, hashToken(token)),
+            isNull(impersonationTokens.usedAt),
+            gt(impersonationTokens.expiresAt, new Date()),
+            user_id ? eq(impersonationTokens.userId, user_id) : undefined,
+            // A token that outlived its user (the record keeps no foreign key) is refused, not used up.
+            exists(tx.select({ id: users.id }).from(users).where(eq(users.id, impersonationTokens.userId))),
+          ),
+        )
+        .returning({ userId: impersonationTokens.userId, adminId: impersonationTokens.adminId, adminName: impersonationTokens.adminName });
+      if (!used) throw new AppError(400, 'INVALID_TOKEN');
+      const [row] = await tx
+        .select({ user: users, organisationName: companies.name })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.organisationId))
+        .where(eq(users.id, used.userId))
+        .limit(1);
+      if (!row) throw new AppError(400, 'INVALID_TOKEN');
+      // The app's side of 'Login as': the admin who minted the token is the actor.
+      await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: used.userId, changes: { exchanged: [false, true] }, actor: { id: used.adminId, name: used.adminName ?? '' } });
+      return { used, row };
+    });
     return { ok: true, data: { user: toUserDto(row.user, row.organisationName), impersonated_by: used.adminId } };
   });
 }

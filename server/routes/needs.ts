@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, needs, type NeedRow } from '../db/schema';
+import type { Database } from '../db/client';
+import { changedFields, recordAudit } from '../lib/audit';
 import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
@@ -65,8 +67,8 @@ export async function needRoutes(app: FastifyInstance): Promise<void> {
     created_at: needs.createdAt,
   };
 
-  async function findNeed(id: string) {
-    const [row] = await db.select(selection).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(eq(needs.id, id)).limit(1);
+  async function findNeed(id: string, tx: Database = db) {
+    const [row] = await tx.select(selection).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(eq(needs.id, id)).limit(1);
     if (!row) throw notFound();
     return row;
   }
@@ -103,15 +105,20 @@ export async function needRoutes(app: FastifyInstance): Promise<void> {
     checkDomainPair(fields.activity_domain, fields.sub_activity_domain);
     if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
     const id = newId();
-    await db.insert(needs).values({
-      id,
-      description: fields.description,
-      emergency: fields.emergency,
-      organisationId: fields.organisation_id ?? null,
-      activityDomain: fields.activity_domain ?? null,
-      subActivityDomain: fields.sub_activity_domain ?? null,
+    const created = await db.transaction(async (tx) => {
+      await tx.insert(needs).values({
+        id,
+        description: fields.description,
+        emergency: fields.emergency,
+        organisationId: fields.organisation_id ?? null,
+        activityDomain: fields.activity_domain ?? null,
+        subActivityDomain: fields.sub_activity_domain ?? null,
+      });
+      const created = toNeedDto(await findNeed(id, tx));
+      await recordAudit(tx, request, { action: 'create', entity: 'need', entityId: id, changes: changedFields(null, created) });
+      return created;
     });
-    return { ok: true, data: toNeedDto(await findNeed(id)) };
+    return { ok: true, data: created };
   });
 
   app.get('/need/:id', async (request) => {
@@ -133,14 +140,23 @@ export async function needRoutes(app: FastifyInstance): Promise<void> {
         activityDomain: fields.activity_domain,
         subActivityDomain: fields.sub_activity_domain,
     });
-    if (Object.keys(changes).length) await db.update(needs).set(changes).where(eq(needs.id, id));
-    return { ok: true, data: toNeedDto(await findNeed(id)) };
+    const updated = await db.transaction(async (tx) => {
+      const before = toNeedDto(await findNeed(id, tx));
+      if (Object.keys(changes).length) await tx.update(needs).set(changes).where(eq(needs.id, id));
+      const after = toNeedDto(await findNeed(id, tx));
+      await recordAudit(tx, request, { action: 'update', entity: 'need', entityId: id, changes: changedFields(before, after) });
+      return after;
+    });
+    return { ok: true, data: updated };
   });
 
   app.delete('/need/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const deleted = await db.delete(needs).where(eq(needs.id, id)).returning({ id: needs.id });
-    if (!deleted.length) throw notFound();
+    await db.transaction(async (tx) => {
+      const before = toNeedDto(await findNeed(id, tx));
+      await tx.delete(needs).where(eq(needs.id, id));
+      await recordAudit(tx, request, { action: 'delete', entity: 'need', entityId: id, changes: changedFields(before, null) });
+    });
     return { ok: true };
   });
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, offers, type OfferRow } from '../db/schema';
+import type { Database } from '../db/client';
+import { changedFields, recordAudit } from '../lib/audit';
 import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
@@ -76,8 +78,8 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     created_at: offers.createdAt,
   };
 
-  async function findOffer(id: string) {
-    const [row] = await db.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
+  async function findOffer(id: string, tx: Database = db) {
+    const [row] = await tx.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
     if (!row) throw notFound();
     return row;
   }
@@ -108,8 +110,13 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     const { title, description, images, organisation_id } = parseInput(createBody, request.body);
     if (organisation_id) await checkCompanyExists(db, organisation_id);
     const id = newId();
-    await db.insert(offers).values({ id, title, description, images, organisationId: organisation_id ?? null });
-    return { ok: true, data: toOfferDto(await findOffer(id)) };
+    const created = await db.transaction(async (tx) => {
+      await tx.insert(offers).values({ id, title, description, images, organisationId: organisation_id ?? null });
+      const created = toOfferDto(await findOffer(id, tx));
+      await recordAudit(tx, request, { action: 'create', entity: 'offer', entityId: id, changes: changedFields(null, created) });
+      return created;
+    });
+    return { ok: true, data: created };
   });
 
   app.get('/offer/:id', async (request) => {
@@ -135,14 +142,23 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         creditRatio: fields.credit_ratio,
         priceOnProposal: fields.price_on_proposal,
     });
-    if (Object.keys(changes).length) await db.update(offers).set(changes).where(eq(offers.id, id));
-    return { ok: true, data: toOfferDto(await findOffer(id)) };
+    const updated = await db.transaction(async (tx) => {
+      const before = toOfferDto(await findOffer(id, tx));
+      if (Object.keys(changes).length) await tx.update(offers).set(changes).where(eq(offers.id, id));
+      const after = toOfferDto(await findOffer(id, tx));
+      await recordAudit(tx, request, { action: 'update', entity: 'offer', entityId: id, changes: changedFields(before, after) });
+      return after;
+    });
+    return { ok: true, data: updated };
   });
 
   app.delete('/offer/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const deleted = await db.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
-    if (!deleted.length) throw notFound();
+    await db.transaction(async (tx) => {
+      const before = toOfferDto(await findOffer(id, tx));
+      await tx.delete(offers).where(eq(offers.id, id));
+      await recordAudit(tx, request, { action: 'delete', entity: 'offer', entityId: id, changes: changedFields(before, null) });
+    });
     return { ok: true };
   });
 }

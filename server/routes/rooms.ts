@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
+import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { idSchema, newId } from '../lib/ids';
 import { containsPattern, httpUrl, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
@@ -110,13 +111,17 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
   /** The sender is the signed-in admin, whatever name the body carries; the text is stored as text. */
   app.post('/message/from-admin', async (request) => {
     const body = parseInput(fromAdminBody, request.body);
-    await findRoom(db, body.room);
     const { admin } = sessionOf(request);
-    const [row] = await db
-      .insert(roomMessages)
-      .values({ id: newId(), roomId: body.room, senderId: admin.id, senderRole: 'admin', senderName: body.sender_name || admin.name, senderAvatar: body.sender_logo ?? null, text: body.text })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = await db.transaction(async (tx) => {
+      await findRoom(tx, body.room);
+      const [row] = await tx
+        .insert(roomMessages)
+        .values({ id: newId(), roomId: body.room, senderId: admin.id, senderRole: 'admin', senderName: body.sender_name || admin.name, senderAvatar: body.sender_logo ?? null, text: body.text })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, request, { action: 'admin_message', entity: 'room', entityId: body.room, changes: { message: [null, { _id: row.id, text: row.text }] } });
+      return row;
+    });
     return { ok: true, data: toMessageDto(row) };
   });
 }

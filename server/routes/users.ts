@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../src/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
+import type { Database } from '../db/client';
+import { changedFields, recordAudit } from '../lib/audit';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
@@ -35,8 +37,8 @@ const inviteBody = z.object({
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  async function findUser(id: string) {
-    const [row] = await db
+  async function findUser(id: string, tx: Database = db) {
+    const [row] = await tx
       .select({ user: users, organisationName: companies.name })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.organisationId))
@@ -76,19 +78,22 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
     const taken = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
-    let row;
-    try {
-      [row] = await db.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
-      throw error;
-    }
-    if (!row) throw new Error('insert returned no row');
-    await app.mail.queue({
-      to: email,
-      subject: `You are invited to join ${company.name}`,
-      body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
-    }, request.log);
+    const row = await db
+      .transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, request, { action: 'invite', entity: 'user', entityId: row.id, changes: changedFields(null, toUserDto(row, company.name)) });
+        await app.mail.queue({
+          to: email,
+          subject: `You are invited to join ${company.name}`,
+          body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
+        }, request.log, tx);
+        return row;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+      });
+    void app.mail.flush();
     return { ok: true, data: toUserDto(row, company.name) };
   });
 
@@ -108,29 +113,42 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     }
     const changes = definedOnly({ name, email, organisationId: organisation_id });
-    try {
-      if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN');
-      throw error;
-    }
-    return { ok: true, data: await findUser(id) };
+    const after = await db
+      .transaction(async (tx) => {
+        const before = await findUser(id, tx);
+        if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
+        const after = await findUser(id, tx);
+        await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, after) });
+        return after;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+      });
+    return { ok: true, data: after };
   });
 
   app.delete('/user/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (!deleted.length) throw notFound();
+    await db.transaction(async (tx) => {
+      const before = await findUser(id, tx);
+      await tx.delete(users).where(eq(users.id, id));
+      await recordAudit(tx, request, { action: 'delete', entity: 'user', entityId: id, changes: changedFields(before, null) });
+    });
     return { ok: true };
   });
 
   /** 'Login as': a single-use token for this one user, recorded with the admin who asked. */
   app.post('/user/:id/impersonate', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await findUser(id);
     const token = newSecretToken();
     const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_MS);
-    await db.insert(impersonationTokens).values({ tokenHash: hashToken(token), adminId: sessionOf(request).admin.id, userId: id, expiresAt });
+    const { admin } = sessionOf(request);
+    await db.transaction(async (tx) => {
+      const user = await findUser(id, tx);
+      // Names are snapshots: the record of who logged in as whom outlives both accounts.
+      await tx.insert(impersonationTokens).values({ tokenHash: hashToken(token), adminId: admin.id, adminName: admin.name, userId: id, userName: user.name, expiresAt });
+      await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: id, changes: { expires_at: [null, expiresAt.toISOString()] } });
+    });
     return { ok: true, data: { user_id: id, token, expires_at: expiresAt.toISOString() } };
   });
 }

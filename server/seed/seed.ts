@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
 import { DOMAIN_NAMES } from '../../src/catalogue/domains';
-import { admins, categoryImages, companies, companyComments, needs, offers, roomMessages, rooms, users } from '../db/schema';
+import { admins, categoryImages, companies, companyComments, creditEntries, needs, offers, roomMessages, rooms, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
@@ -24,6 +24,27 @@ const commentTexts = [
 ];
 
 /** Fills an empty database with the demo data set; a database with any admin is left alone. */
+/** A company's demo ledger: a purchase, then for some a spend, ending on the seeded balance. */
+function demoCreditHistory(company: { id: string; creditBalance: number }, index: number, adminId: string, daysAgo: (days: number) => Date) {
+  if (company.creditBalance === 0) return [];
+  const spent = index % 2 === 0 ? 50 + ((index * 11) % 300) : 0;
+  const bought = company.creditBalance + spent;
+  const boughtDaysAgo = 7 + ((index * 5) % 77);
+  const entry = (amount: number, balanceAfter: number, reason: string, days: number) => ({
+    id: newId(),
+    companyId: company.id,
+    amount,
+    balanceAfter,
+    reason,
+    adminId,
+    adminName: 'Demo Admin',
+    createdAt: daysAgo(days),
+  });
+  return spent
+    ? [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo), entry(-spent, company.creditBalance, 'Consommation de crédits', boughtDaysAgo - 1 - (index % 6))]
+    : [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo)];
+}
+
 export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir' | 'product' | 'consoleUrl'>, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(admins);
   if ((existing?.total ?? 0) > 0) return false;
@@ -55,6 +76,8 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
     };
   });
   await db.insert(companies).values(companyRows);
+  // Every seeded balance is the sum of its seeded ledger entries, spread over the last twelve weeks.
+  await db.insert(creditEntries).values(companyRows.flatMap((company, index) => demoCreditHistory(company, index, demoAdminId, daysAgo)));
 
   const userRows = companyRows.slice(0, 120).flatMap((company, companyIndex) =>
     Array.from({ length: (companyIndex % 3) + 1 }, (_, userIndex) => {

@@ -26,9 +26,15 @@ export interface SyncJob {
   started_at: string;
 }
 
+/** A balance adjustment: a signed amount (2 decimals at most) and why. */
+export interface CreditAdjustment {
+  amount: number;
+  reason: string;
+}
+
 const companyPath = (id: RaRecord['id']) => `/company/${encodeURIComponent(String(id))}`;
 
-/** The calls of spec §7 that are not react-admin CRUD: uploads, comments, invitations, sync. */
+/** The calls of spec §7 that are not react-admin CRUD: uploads, comments, invitations, sync, credit adjustments. */
 export function createCompanyCalls(http: HttpClient) {
   return {
     /** POST /file: answers the stored files' URLs, in order. */
@@ -53,6 +59,12 @@ export function createCompanyCalls(http: HttpClient) {
     /** POST /user/invite. */
     async inviteUser(invite: InvitePayload): Promise<void> {
       expectOk(await http.post('/user/invite', invite), messages.failure.invite);
+    },
+
+    /** POST /company/{id}/credit: moves the balance with a ledger entry; answers the company. */
+    async adjustCredit(companyId: RaRecord['id'], adjustment: CreditAdjustment): Promise<RaRecord> {
+      const body = expectOk(await http.post<RecordBody>(`${companyPath(companyId)}/credit`, adjustment), messages.failure.generic);
+      return recordOf(body, messages.failure.generic);
     },
 
     /** POST /company/{id}/sync: answers the recorded job. */

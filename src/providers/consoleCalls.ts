@@ -38,6 +38,15 @@ export interface Dashboard {
   offers_by_domain: Array<{ domain: string | null; count: number }>;
   needs_by_domain: Array<{ domain: string | null; count: number }>;
   needs_by_urgency: Array<{ emergency: string; count: number }>;
+  /** The last 12 weeks, oldest first; absent from a server without a ledger. */
+  credit_movements_per_week?: CreditMovementsOfWeek[];
+}
+
+/** Credits moved in one week: `week` is its Monday (YYYY-MM-DD); both sums are positive. */
+export interface CreditMovementsOfWeek {
+  week: string;
+  credited: number;
+  debited: number;
 }
 
 /** A refusal with the server's code, or, with no answer at all, the given text. */

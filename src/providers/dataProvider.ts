@@ -10,6 +10,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
+import { DEFAULT_CREDIT_UNIT, balanceField } from '../catalogue/product';
 import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
@@ -22,7 +23,7 @@ import { resourceApi, type ResourceApi } from './resourceApis';
 export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params.filter ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null || value === '' || name === api.parent?.filter) continue;
     payload[api.filterNames?.[name] ?? name] = value;
   }
   const perPage = params.pagination?.perPage ?? PAGE_SIZE;
@@ -37,8 +38,19 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
 
 const withPath = (api: ResourceApi, id: RaRecord['id']) => `${api.path}/${encodeURIComponent(String(id))}`;
 
-/** react-admin's data provider over the contract of spec §7, plus the calls that are not CRUD. */
-export function createDataProvider(http: HttpClient) {
+/** Where a resource is searched: its own path, or under the parent record its filter names. */
+export function searchPath(api: ResourceApi, filter: GetListParams['filter']): string {
+  if (!api.parent) return `${api.path}/search`;
+  const parentId: unknown = filter?.[api.parent.filter];
+  if (typeof parentId !== 'string' && typeof parentId !== 'number') throw new Error(`Missing filter: ${api.parent.filter}`);
+  return `${api.parent.path}/${encodeURIComponent(String(parentId))}${api.path}/search`;
+}
+
+/**
+ * react-admin's data provider over the contract of spec §7, plus the calls that are not CRUD.
+ * `creditUnit` names the balance field (`credit` → `credit_balance`).
+ */
+export function createDataProvider(http: HttpClient, creditUnit: string = DEFAULT_CREDIT_UNIT) {
   const getOne = async (resource: string, id: RaRecord['id']) => {
     const api = resourceApi(resource);
     const body = expectOk(await http.get<RecordBody>(withPath(api, id)), api.errors.one);
@@ -47,9 +59,16 @@ export function createDataProvider(http: HttpClient) {
 
   const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Promise<GetListResult> => {
     const api = resourceApi(resource);
-    const body = expectOk(await http.post<SearchBody>(`${api.path}/search`, searchPayload(api, params)), api.errors.list);
+    const body = expectOk(await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params)), api.errors.list);
     const rows = (api.listKey ? body[api.listKey] : body.data) as SearchBody['data'];
     return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0) };
+  };
+
+  /** The fields an update sends: a ledger-held balance never rides along, so a stale form cannot move it. */
+  const updatePayload = (api: ResourceApi, data: Partial<RaRecord>): Record<string, unknown> => {
+    const fields = toPayload(data);
+    if (api.ledgerBalance) delete fields[balanceField(creditUnit)];
+    return fields;
   };
 
   return {
@@ -79,14 +98,14 @@ export function createDataProvider(http: HttpClient) {
 
     update: async <R extends RaRecord>(resource: string, params: UpdateParams) => {
       const api = resourceApi(resource);
-      const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), toPayload(params.data)), api.errors.update);
+      const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), updatePayload(api, params.data)), api.errors.update);
       return { data: recordOf(body, api.errors.update) as R };
     },
 
     updateMany: async (resource, params) => {
       const api = resourceApi(resource);
       for (const id of params.ids) {
-        expectOk(await http.put(withPath(api, id), toPayload(params.data)), api.errors.update);
+        expectOk(await http.put(withPath(api, id), updatePayload(api, params.data)), api.errors.update);
       }
       return { data: params.ids };
     },

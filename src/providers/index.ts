@@ -8,5 +8,5 @@ import { createSessionStore } from './session';
 export const environment = resolveEnvironment(window.location, import.meta.env as EnvironmentVariables);
 export const session = createSessionStore();
 export const httpClient = createHttpClient({ baseUrl: environment.apiUrl, token: session.token });
-export const dataProvider = createDataProvider(httpClient);
+export const dataProvider = createDataProvider(httpClient, environment.product);
 export const authProvider = createAuthProvider(httpClient, session);

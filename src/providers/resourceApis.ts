@@ -14,7 +14,22 @@ export interface ResourceApi {
   listKey?: string;
   /** Whether the search call also takes `limit` (spec §7: rooms do). */
   sendsLimit?: boolean;
+  /**
+   * A list that lives under a parent record: the search goes to `{parent.path}/{id}{path}/search`,
+   * the id taken from the filter `parent.filter` (the ledger: POST /company/{id}/credit/search).
+   */
+  parent?: { path: string; filter: string };
+  /** The record's `{product}_balance` changes only through the ledger: updates never send it. */
+  ledgerBalance?: boolean;
 }
+
+const readOnlyErrors: ResourceApi['errors'] = {
+  list: messages.failure.generic,
+  one: messages.failure.generic,
+  create: messages.failure.generic,
+  update: messages.failure.generic,
+  delete: messages.failure.generic,
+};
 
 /** Console resource name (= the route of spec §2) → API. Later resources add one entry each. */
 export const resourceApis = {
@@ -39,6 +54,7 @@ export const resourceApis = {
       delete: messages.failure.generic,
     },
     sortable: true,
+    ledgerBalance: true,
   },
   user: {
     path: '/user',
@@ -87,6 +103,19 @@ export const resourceApis = {
     sortable: false,
     listKey: 'rooms',
     sendsLimit: true,
+  },
+  /** A company's credit ledger, newest first (read only). */
+  credit_entry: {
+    path: '/credit',
+    parent: { path: '/company', filter: 'company_id' },
+    errors: readOnlyErrors,
+    sortable: false,
+  },
+  /** The audit trail, newest first (read only). */
+  audit_event: {
+    path: '/audit',
+    errors: readOnlyErrors,
+    sortable: false,
   },
 } satisfies Record<string, ResourceApi>;
 

@@ -22,10 +22,10 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
 }
 
 describe('/company/{id} Information', () => {
-  it('shows the five tabs, the creation date and the balance badge', async () => {
+  it('shows the tabs, the creation date and the balance badge', async () => {
     renderCompany(buildCompany({ name: 'Atelier Azur', credit_balance: 250, created_at: '2026-03-05T10:00:00Z' }));
     expect(await screen.findByDisplayValue('Atelier Azur')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Information', 'Users', 'Comments', 'Sync', 'Raw Data']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Information', 'Users', 'Comments', 'Sync', 'Credits', 'History', 'Raw Data']);
     expect(screen.getByTestId('balance-badge')).toHaveTextContent('+250 credit');
     expect(screen.getByText('Created on 5 mars 2026')).toBeInTheDocument();
     expect(screen.getByLabelText('Tester')).not.toBeChecked();

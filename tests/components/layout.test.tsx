@@ -14,12 +14,12 @@ async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('layout shell', () => {
-  it('lists the eight links in the spec order', async () => {
+  it('lists the eight links in the spec order, then Audit', async () => {
     renderApp('/');
     const menu = await screen.findByRole('menu');
     const links = within(menu).getAllByRole('menuitem');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Admins', 'Users', 'Companies', 'Offer', 'Need', 'Bank', 'Messages']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/admin', '/user', '/company', '/offer', '/need', '/bank', '/message']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Admins', 'Users', 'Companies', 'Offer', 'Need', 'Bank', 'Messages', 'Audit']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/admin', '/user', '/company', '/offer', '/need', '/bank', '/message', '/audit']);
   });
 
   it('matches Dashboard exactly: it is not the active link on /admin', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from './cspGuard';
 import { PNG_BYTES } from '../helpers/serverFixtures';
-import { expectRecordPage, signIn, toast } from './helpers';
+import { apiAs, expectRecordPage, signIn, toast } from './helpers';
 
 test.describe('companies, end to end', () => {
   test.beforeEach(async ({ page }) => {
@@ -120,9 +120,19 @@ test.describe('companies, end to end', () => {
     await expect(page.getByTestId('last-sync')).toContainText('Last sync: queued');
     await expect(page.getByTestId('last-sync')).toContainText('old-4242');
 
-    // Delete the company.
+    // Deleting is refused while the invited user belongs to the company; the console says what to move first.
     await page.getByRole('tab', { name: 'Information' }).click();
     const companyUrl = page.url();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Confirm' }).click();
+    const refusal = page.getByRole('dialog', { name: 'Cannot delete yet' });
+    await expect(refusal).toContainText('This company still has 1 user, 0 offers, 0 needs and 0 rooms. Move or delete them first.');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    const api = await apiAs(page);
+    const [invited] = (await api.post('/user/search', { search: 'nina.invitee@example.com' })).data as Array<{ _id: string }>;
+    expect((await api.delete(`/user/${invited?._id ?? ''}`)).ok).toBe(true);
+
+    // Then the company goes.
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(toast(page, 'Delete!')).toBeVisible();

@@ -27,6 +27,7 @@ export async function apiAs(page: Page) {
   return {
     get: async (path: string) => (await page.request.get(`/api${path}`, { headers })).json(),
     post: async (path: string, data: object) => (await page.request.post(`/api${path}`, { headers, data })).json(),
+    delete: async (path: string) => (await page.request.delete(`/api${path}`, { headers })).json(),
   };
 }
 

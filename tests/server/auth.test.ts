@@ -85,13 +85,19 @@ describe('rate limits', () => {
     }
   });
 
-  it('refuses forgot-password with RATE_LIMITED past the limit', async () => {
+  it('stops mailing an address past its limit while answering alike, and refuses a client past five times that', async () => {
     const limited = await buildTestServer({ authRateLimit: { max: 2, windowSeconds: 900 } });
     try {
-      const ask = () => limited.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: 'someone@example.com' } });
-      expect((await ask()).statusCode).toBe(200);
-      expect((await ask()).statusCode).toBe(200);
-      expect((await ask()).json()).toEqual({ ok: false, code: 'RATE_LIMITED' });
+      const { email } = await insertAdmin(limited.app);
+      const ask = (address: string) => limited.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: address } });
+      for (let index = 0; index < 3; index += 1) expect((await ask(email)).json()).toEqual({ ok: true });
+      await limited.app.background.idle();
+      expect(await limited.app.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(2);
+      for (let index = 3; index < 10; index += 1) expect((await ask(`other-${index}@example.com`)).statusCode).toBe(200);
+      const refused = await ask('one-more@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ ok: false, code: 'RATE_LIMITED' });
+      expect(refused.headers['retry-after']).toBeDefined();
     } finally {
       await limited.close();
     }

@@ -70,6 +70,14 @@ describe('POST /company/search', () => {
     }
   });
 
+  it('refuses names every object inherits (constructor, toString...) as sort keys', async () => {
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__']) {
+      const response = await ctx.me.call('POST', '/company/search', { sort: { [key]: 1 } });
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json()).toEqual({ ok: false, code: 'VALIDATION_ERROR', errors: { sort: 'not a sortable column' } });
+    }
+  });
+
   it('needs a session', async () => {
     expect((await ctx.server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
   });

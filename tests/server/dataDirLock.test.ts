@@ -46,3 +46,18 @@ describe('one process per PGlite folder', () => {
     await database.close();
   });
 });
+
+describe('the lock file', () => {
+  it('takes over a lock naming this very pid when this process does not hold it (a restarted container)', async () => {
+    writeFileSync(join(dataDir, 'pglite', 'admin-platform.lock'), JSON.stringify({ pid: process.pid, host: hostname() }));
+    const database = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await database.close();
+  });
+
+  it('takes a half-written (unreadable) lock for a live one while it is fresh', async () => {
+    writeFileSync(join(dataDir, 'pglite', 'admin-platform.lock'), '');
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    rmSync(join(dataDir, 'pglite', 'admin-platform.lock'));
+  });
+});

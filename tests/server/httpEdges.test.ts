@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { loadConfig } from '../../server/config';
+import { serializeError } from '../../server/plugins/logging';
 import { insertAdmin, signedInAdmin, testConfig, useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
 
@@ -193,6 +194,18 @@ describe('client addresses behind a proxy', () => {
 });
 
 describe('request logs', () => {
+  it('log a failed query without its parameters (a password hash, a token hash)', () => {
+    const failure = Object.assign(new Error('Failed query: update "admins" set "password_hash" = $1\nparams: scrypt$131072$8$1$salt$key'), {
+      params: ['scrypt$131072$8$1$salt$key'],
+      cause: Object.assign(new Error('connection lost\nparams: token-hash-value'), { code: '08006' }),
+    });
+    const logged = JSON.stringify(serializeError(failure));
+    expect(logged).toContain('update \\"admins\\" set');
+    expect(logged).toContain('connection lost');
+    expect(logged).not.toContain('scrypt$');
+    expect(logged).not.toContain('token-hash-value');
+  });
+
   it('never carry the registry token, a reset token or a session header', async () => {
     const lines: string[] = [];
     const stream = new PassThrough();

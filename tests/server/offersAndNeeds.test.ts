@@ -60,6 +60,23 @@ describe('offers', () => {
     expect((await ctx.me.call('POST', '/offer/search', { sort: { description: 1 } })).statusCode).toBe(400);
   });
 
+  it('refuses a lone surrogate (not storable text) with VALIDATION_ERROR, in a filter as in a field', async () => {
+    // PGlite sent 'é\udfff' to PostgreSQL as a broken byte sequence: a 500 before this check.
+    const filter = await ctx.me.call('POST', '/offer/search', { domain_activity: 'é\udfff' });
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json()).toEqual({ ok: false, code: 'VALIDATION_ERROR', errors: { domain_activity: expect.stringContaining('lone surrogate') } });
+    const created = await ctx.me.call('POST', '/offer', { title: 'x\ud800', description: 'd', images: ['https://x.example/1.png'] });
+    expect(created.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR', errors: { title: expect.any(String) } });
+    // A pair (an emoji) is ordinary text.
+    expect((await ctx.me.call('POST', '/offer/search', { search: '😀' })).statusCode).toBe(200);
+  });
+
+  it('refuses names every object inherits as sort keys', async () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect((await ctx.me.call('POST', '/offer/search', { sort: { [key]: -1 } })).json(), key).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('deletes, and answers NOT_FOUND after', async () => {
     const created = (await ctx.me.call('POST', '/offer', { title: 'Doomed', description: 'd', images: ['https://x.example/1.png'] })).json().data;
     expect((await ctx.me.call('DELETE', `/offer/${created._id}`)).json()).toEqual({ ok: true });
@@ -100,6 +117,9 @@ describe('needs', () => {
     expect((await ctx.me.call('POST', '/need/search', { organisation_id: company.id })).json().total).toBe(1);
     expect((await ctx.me.call('POST', '/need/search', { emergency: 'Demain' })).statusCode).toBe(400);
     for (const field of ['organisation_name', 'description', 'emergency', 'created_at']) expect((await ctx.me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
+    for (const key of ['constructor', 'toString', 'isPrototypeOf']) {
+      expect((await ctx.me.call('POST', '/need/search', { sort: { [key]: 1 } })).json(), key).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
   });
 
   it('reads, deletes and answers NOT_FOUND', async () => {

@@ -116,6 +116,14 @@ describe("'Login as'", () => {
     const minted = (await ctx.me.call('POST', `/user/${user.id}/impersonate`, {})).json();
     const wrongUser = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: other.id } });
     expect(wrongUser.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
+    // A refused exchange uses nothing up: the token still works once, for its own user.
+    const ownUser = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
+    expect(ownUser.json()).toMatchObject({ ok: true, data: { user: { _id: user.id } } });
+    const gone = await insertUser(ctx.server.app);
+    const goneToken = (await ctx.me.call('POST', `/user/${gone.id}/impersonate`, {})).json().data.token;
+    await ctx.me.call('DELETE', `/user/${gone.id}`);
+    const afterDelete = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: goneToken } });
+    expect(afterDelete.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
     const forged = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: 'forged' } });
     expect(forged.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
     expect((await ctx.me.call('POST', `/user/${newId()}/impersonate`, {})).statusCode).toBe(404);

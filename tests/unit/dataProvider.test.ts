@@ -267,3 +267,63 @@ describe('console calls', () => {
     ]);
   });
 });
+
+describe('ledger and audit calls', () => {
+  const company = { _id: 'c'.repeat(24), name: 'C', credit_balance: 250 };
+
+  it('a company update never sends the balance (a stale form cannot move it); other resources send their fields', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: company }], [200, { ok: true }], [200, { ok: true, data: admin }]);
+    await provider.update('company', { id: company._id, data: { id: company._id, name: 'C2', city: 'Lyon', credit_balance: 1 }, previousData: { id: company._id, credit_balance: 250 } });
+    await provider.updateMany('company', { ids: [company._id], data: { credit_balance: 1, is_test: true } });
+    await provider.update('admin', { id: admin._id, data: { name: 'Ada', credit_balance: 1 }, previousData: { id: admin._id } });
+    expect(calls.map((call) => call.body)).toEqual([{ name: 'C2', city: 'Lyon' }, { is_test: true }, { name: 'Ada', credit_balance: 1 }]);
+  });
+
+  it('the balance field follows the credit unit', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: company }]);
+    const provider = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => 'tok', fetch }), 'token');
+    await provider.update('company', { id: company._id, data: { name: 'C', token_balance: 9, credit_balance: 9 }, previousData: { id: company._id } });
+    expect(calls[0]?.body).toEqual({ name: 'C', credit_balance: 9 });
+  });
+
+  it('adjustCredit → POST /company/{id}/credit {amount, reason}, answering the company; a refusal keeps its code', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: { ...company, credit_balance: 229.5 } }], [400, { ok: false, code: 'BALANCE_OUT_OF_RANGE' }]);
+    expect(await provider.adjustCredit(company._id, { amount: -20.5, reason: 'Refund' })).toEqual({ id: company._id, name: 'C', credit_balance: 229.5 });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: `http://api.test/api/company/${company._id}/credit`, body: { amount: -20.5, reason: 'Refund' } });
+    await expect(provider.adjustCredit(company._id, { amount: 1e11, reason: 'Too much' })).rejects.toMatchObject({ message: 'BALANCE_OUT_OF_RANGE', status: 400 });
+  });
+
+  it('the Credits tab: credit_entry by company_id → POST /company/{id}/credit/search {offset}', async () => {
+    const entry = { _id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' };
+    const { provider, calls } = providerWith([200, { ok: true, data: [entry], total: 11 }]);
+    const result = await provider.getManyReference('credit_entry', { target: 'company_id', id: company._id, pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: `http://api.test/api/company/${company._id}/credit/search`, body: { offset: 10 } });
+    expect(result).toEqual({ data: [{ id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' }], total: 11 });
+  });
+
+  it('the ledger is never searched without its company', async () => {
+    const { provider, calls } = providerWith();
+    await expect(provider.getList('credit_entry', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).rejects.toThrow('Missing filter: company_id');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('the trail: audit_event → POST /audit/search with its filters and offset, no sort', async () => {
+    const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }], [200, { ok: true, data: [], total: 0 }]);
+    await provider.getList('audit_event', {
+      pagination: { page: 3, perPage: 10 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { admin_id: 'a1', entity: 'company', action: 'update', from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T23:59:59.999Z' },
+    });
+    await provider.getManyReference('audit_event', { target: 'entity_id', id: 'u1', pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { entity: 'user' } });
+    expect(calls.map((call) => [call.url.replace('http://api.test/api', ''), call.body])).toEqual([
+      ['/audit/search', { admin_id: 'a1', entity: 'company', action: 'update', from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T23:59:59.999Z', offset: 20 }],
+      ['/audit/search', { entity: 'user', entity_id: 'u1', offset: 0 }],
+    ]);
+  });
+
+  it('a refused company delete keeps the counts in the error body', async () => {
+    const counts = { users: 2, offers: 1, needs: 0, rooms: 0 };
+    const { provider } = providerWith([409, { ok: false, code: 'COMPANY_NOT_EMPTY', counts }]);
+    await expect(provider.delete('company', { id: company._id })).rejects.toMatchObject({ message: 'COMPANY_NOT_EMPTY', status: 409, body: { code: 'COMPANY_NOT_EMPTY', counts } });
+  });
+});

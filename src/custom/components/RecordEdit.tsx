@@ -1,16 +1,24 @@
 import type { ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
 import { messages } from '../../catalogue/messages';
-import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { HistoryTab } from '../audit/HistoryTab';
+import { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './ConfirmDeleteButton';
 import { RawDataTab } from './RawDataTab';
 import { RecordTabs, type RecordTab } from './RecordTabs';
 import { useLoadFailure } from './useLoadFailure';
 
-/** Update and Delete (after 'Are you sure?'); `deleteRefusal` says why this record may not be deleted. */
-export const UpdateDeleteToolbar = ({ deleteRefusal }: { deleteRefusal?: string }) => (
+export interface UpdateDeleteToolbarProps {
+  /** Says why this record may not be deleted. */
+  deleteRefusal?: string;
+  /** Explains a delete the server refused (what to move or delete first). */
+  explainDeleteFailure?: ConfirmDeleteButtonProps['explainFailure'];
+}
+
+/** Update and Delete (after 'Are you sure?'). */
+export const UpdateDeleteToolbar = ({ deleteRefusal, explainDeleteFailure }: UpdateDeleteToolbarProps) => (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
     <SaveButton label="Update" icon={<></>} />
-    <ConfirmDeleteButton refusal={deleteRefusal} />
+    <ConfirmDeleteButton refusal={deleteRefusal} explainFailure={explainDeleteFailure} />
   </Toolbar>
 );
 
@@ -20,12 +28,12 @@ export interface RecordEditProps {
   form: ReactNode;
   /** Shown above the tabs (a company's date and balance badge). */
   header?: ReactNode;
-  /** Tabs between Information and Raw Data. */
+  /** Tabs between Information and History. */
   extraTabs?: RecordTab[];
 }
 
 /**
- * Every record page of spec §2: tabs Information, …, Raw Data; Update says 'Updated!' (or shows the
+ * Every record page of spec §2: tabs Information, …, History, Raw Data; Update says 'Updated!' (or shows the
  * server's code); a record that cannot load shows its text and goes back to the list.
  */
 export const RecordEdit = ({ title, form, header, extraTabs = [] }: RecordEditProps) => {
@@ -39,7 +47,7 @@ export const RecordEdit = ({ title, form, header, extraTabs = [] }: RecordEditPr
       mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
     >
       {header}
-      <RecordTabs tabs={[{ label: 'Information', content: form }, ...extraTabs, { label: 'Raw Data', content: <RawDataTab /> }]} />
+      <RecordTabs tabs={[{ label: 'Information', content: form }, ...extraTabs, { label: 'History', content: <HistoryTab /> }, { label: 'Raw Data', content: <RawDataTab /> }]} />
     </Edit>
   );
 };

@@ -5,6 +5,26 @@ export interface Bar {
   value: number;
 }
 
+export interface BarTrackProps {
+  value: number;
+  /** The value of a full track. */
+  max: number;
+  /** Names the bar for assistive technology (a meter); none when the row already says it. */
+  label?: string;
+  color?: string;
+  height?: number;
+}
+
+/** One bar's track, filled to `value / max` of its length. */
+export const BarTrack = ({ value, max, label, color = 'primary.main', height = 14 }: BarTrackProps) => (
+  <Box
+    sx={{ flexGrow: 1, bgcolor: 'action.hover', borderRadius: 1, height }}
+    {...(label ? { role: 'meter', 'aria-label': label, 'aria-valuenow': value, 'aria-valuemin': 0, 'aria-valuemax': max } : {})}
+  >
+    <Box sx={{ width: `${(value / max) * 100}%`, bgcolor: color, borderRadius: 1, height: '100%' }} />
+  </Box>
+);
+
 /** A horizontal bar chart: each bar's length is its share of the largest value. */
 export const BarChart = ({ title, bars }: { title: string; bars: Bar[] }) => {
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
@@ -19,9 +39,7 @@ export const BarChart = ({ title, bars }: { title: string; bars: Bar[] }) => {
             <Typography variant="body2" sx={{ width: 180, flexShrink: 0 }} noWrap title={bar.label}>
               {bar.label}
             </Typography>
-            <Box sx={{ flexGrow: 1, bgcolor: 'action.hover', borderRadius: 1, height: 14 }}>
-              <Box sx={{ width: `${(bar.value / largest) * 100}%`, bgcolor: 'primary.main', borderRadius: 1, height: '100%' }} />
-            </Box>
+            <BarTrack value={bar.value} max={largest} />
             <Typography variant="body2" sx={{ width: 40, textAlign: 'right' }}>
               {bar.value}
             </Typography>

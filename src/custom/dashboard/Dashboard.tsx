@@ -6,6 +6,7 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
 import { formatCredit } from '../product';
 import { BarChart } from './BarChart';
+import { CreditMovementsChart } from './CreditMovementsChart';
 
 const NO_DOMAIN = 'Sans domaine';
 
@@ -27,7 +28,10 @@ const Figure = ({ label, value }: { label: string; value: string | number }) => 
   </Card>
 );
 
-/** Otherwise, the native overview: headline counts, credit in circulation, offers and needs by domain, needs by urgency. */
+/**
+ * Otherwise, the native overview: headline counts, credit in circulation, credit movements per week
+ * (from the ledger), offers and needs by domain, needs by urgency.
+ */
 export const Overview = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
@@ -55,6 +59,15 @@ export const Overview = () => {
             <Figure label={label} value={value} />
           </Grid>
         ))}
+        {data.credit_movements_per_week && (
+          <Grid size={12}>
+            <Card variant="outlined">
+              <CardContent>
+                <CreditMovementsChart weeks={data.credit_movements_per_week} />
+              </CardContent>
+            </Card>
+          </Grid>
+        )}
         {charts.map(({ title, bars }) => (
           <Grid key={title} size={{ xs: 12, md: 6 }}>
             <Card variant="outlined">

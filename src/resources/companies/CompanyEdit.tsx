@@ -4,13 +4,16 @@ import { formatFrenchLongDate } from '../../catalogue/dates';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';
+import { AdjustBalanceButton } from './AdjustBalanceButton';
 import { CompanyAvatar } from './CompanyAvatar';
 import { CompanyCommentsTab } from './CompanyCommentsTab';
+import { CompanyCreditsTab } from './CompanyCreditsTab';
 import { CompanyInputs } from './CompanyInputs';
 import { CompanySyncTab } from './CompanySyncTab';
 import { CompanyUsersTab } from './CompanyUsersTab';
+import { explainCompanyNotEmpty } from './companyNotEmpty';
 
-/** The creation date and the credit balance badge (spec §2). */
+/** The creation date, the credit balance badge (spec §2) and the one way to adjust it. */
 const CompanyHeader = () => {
   const record = useRecordContext();
   if (!record) return null;
@@ -25,17 +28,24 @@ const CompanyHeader = () => {
         </Typography>
       </Stack>
       <Chip label={formatCredit(balance)} color={balance > 0 ? 'success' : balance < 0 ? 'error' : 'default'} data-testid="balance-badge" />
+      <AdjustBalanceButton />
     </Stack>
   );
 };
 
-/** Spec §2 /company/{id}: Information, Users, Comments, Sync, Raw Data. */
+/** A balance adjustment reloads the company: unsaved edits of the form survive it. */
+const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
+
+/**
+ * Spec §2 /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
+ * A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first.
+ */
 export const CompanyEdit = () => (
   <RecordEdit
     title="Company"
     header={<CompanyHeader />}
     form={
-      <SimpleForm toolbar={<UpdateDeleteToolbar />}>
+      <SimpleForm toolbar={<UpdateDeleteToolbar explainDeleteFailure={explainCompanyNotEmpty} />} resetOptions={KEEP_UNSAVED_EDITS}>
         <RegistryLookup />
         <CompanyInputs />
       </SimpleForm>
@@ -44,6 +54,7 @@ export const CompanyEdit = () => (
       { label: 'Users', content: <CompanyUsersTab /> },
       { label: 'Comments', content: <CompanyCommentsTab /> },
       { label: 'Sync', content: <CompanySyncTab /> },
+      { label: 'Credits', content: <CompanyCreditsTab /> },
     ]}
   />
 );

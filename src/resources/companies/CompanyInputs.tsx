@@ -2,9 +2,9 @@ import { BooleanInput, NumberInput, TextInput, email, required } from 'react-adm
 import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
 import { FieldRow } from '../../custom/components/FieldRow';
 import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
-import { BALANCE_SOURCE, LOGO_FOLDER, creditUnit } from '../../custom/product';
+import { LOGO_FOLDER } from '../../custom/product';
 
-/** Every editable company field of spec §3. */
+/** Every editable company field of spec §3, but the balance: it moves only through 'Adjust balance' (the ledger). */
 export const CompanyInputs = () => (
   <>
     <FileUploadInput source="logo_url" label="Logo" folder={LOGO_FOLDER} />
@@ -37,10 +37,7 @@ export const CompanyInputs = () => (
       <NumberInput source="turnover" label="Turnover" min={0} />
       <NumberInput source="creation_year" label="Creation year" step={1} />
     </FieldRow>
-    <FieldRow>
-      <NumberInput source={BALANCE_SOURCE} label={`${creditUnit} balance`} />
-      <TextInput source="organization_id" label="Old platform id" />
-    </FieldRow>
+    <TextInput source="organization_id" label="Old platform id" />
     <BooleanInput source="is_test" label="Tester" />
   </>
 );

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditEntity } from '../../src/catalogue/audit';
+import type { Database } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { newId } from './ids';
+
+export type FieldChanges = Record<string, [unknown, unknown]>;
+
+/** Fields never written to the trail, whatever record they come from. */
+const SECRET_FIELD = /password|token|hash|secret/i;
+
+/**
+ * The fields that differ between two views of a record, as `{field: [before, after]}`. Pass the
+ * contract's views (DTOs), which never hold a secret; secret-looking names are dropped regardless.
+ */
+export function changedFields(before: object | null, after: object | null): FieldChanges {
+  const changes: FieldChanges = {};
+  const previous = (before ?? {}) as Record<string, unknown>;
+  const next = (after ?? {}) as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+    if (SECRET_FIELD.test(field)) continue;
+    const [from, to] = [previous[field] ?? null, next[field] ?? null];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [from, to];
+  }
+  return changes;
+}
+
+export interface AuditEvent {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: string | null;
+  changes?: FieldChanges | null;
+  /** Who did it, when not the signed-in admin of the request (sign-in, a reset link). */
+  actor?: { id: string; name: string } | null;
+}
+
+/** Writes one event; call it with the transaction of the change it records. */
+export async function recordAudit(db: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
+  const actor = event.actor === undefined ? request.session?.admin : event.actor;
+  await db.insert(auditEvents).values({
+    id: newId(),
+    adminId: actor?.id ?? null,
+    adminName: actor?.name ?? null,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId ?? null,
+    changes: event.changes && Object.keys(event.changes).length ? event.changes : null,
+    ip: request.ip,
+    requestId: request.id,
+  });
+}

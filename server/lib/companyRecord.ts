@@ -1,0 +1,34 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
+import { toCompanyDto, type CommentDto, type SyncJobDto } from './companyDto';
+import { notFound } from './errors';
+
+export async function findCompany(db: Database, id: string): Promise<CompanyRow> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function commentsOf(db: Database, companyId: string): Promise<CommentDto[]> {
+  const rows = await db.select().from(companyComments).where(eq(companyComments.companyId, companyId)).orderBy(desc(companyComments.createdAt));
+  return rows.map((row) => ({ _id: row.id, user_name: row.userName, text: row.text, created_at: row.createdAt.toISOString() }));
+}
+
+export const toSyncJobDto = (job: typeof syncJobs.$inferSelect): SyncJobDto => ({
+  _id: job.id,
+  organization_id: job.organizationId,
+  status: job.status,
+  started_at: job.startedAt.toISOString(),
+});
+
+export async function lastSyncOf(db: Database, companyId: string): Promise<SyncJobDto | null> {
+  const [job] = await db.select().from(syncJobs).where(eq(syncJobs.companyId, companyId)).orderBy(desc(syncJobs.startedAt)).limit(1);
+  return job ? toSyncJobDto(job) : null;
+}
+
+/** The company with everything its page shows (comments, last sync). */
+export async function fullCompanyOf(db: Database, product: string, row: CompanyRow) {
+  const [comments, lastSync] = await Promise.all([commentsOf(db, row.id), lastSyncOf(db, row.id)]);
+  return toCompanyDto(row, product, { comments, lastSync });
+}

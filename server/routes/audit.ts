@@ -1,0 +1,77 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../../src/catalogue/audit';
+import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
+import { idSchema } from '../lib/ids';
+import { offsetSchema, parseInput } from '../lib/validation';
+import { searchTotal } from '../lib/searchTotal';
+
+/** An ISO date-time whose instant PostgreSQL can compare (years 1 to 9999 in UTC). */
+const instant = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, 'a date between the years 1 and 9999');
+
+const searchBody = z.object({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entity_id: idSchema.optional(),
+  admin_id: idSchema.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  offset: offsetSchema,
+});
+
+/** The tables of the entities that have record pages: an event links to its record while it exists. */
+const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
+const hasRecordPage = (entity: string): entity is keyof typeof recordTables => Object.hasOwn(recordTables, entity);
+
+async function existingIds(app: FastifyInstance, rows: AuditEventRow[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const entity of new Set(rows.map((row) => row.entity))) {
+    if (!hasRecordPage(entity)) continue;
+    const ids = rows.filter((row) => row.entity === entity && row.entityId).map((row) => row.entityId as string);
+    if (!ids.length) continue;
+    const table = recordTables[entity];
+    const present = await app.db.select({ id: table.id }).from(table).where(sql`${table.id} IN ${ids}`);
+    for (const { id } of present) found.add(`${entity}:${id}`);
+  }
+  return found;
+}
+
+export const toAuditEventDto = (row: AuditEventRow, exists: boolean) => ({
+  _id: row.id,
+  created_at: row.createdAt.toISOString(),
+  admin_id: row.adminId,
+  admin_name: row.adminName,
+  action: row.action,
+  entity: row.entity as AuditEntity,
+  entity_id: row.entityId,
+  changes: row.changes,
+  ip: row.ip,
+  request_id: row.requestId,
+  exists,
+});
+
+/** POST /audit/search: the trail, newest first, 10 a page, by entity (and id), admin, action and dates. */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/audit/search', async (request) => {
+    const filters = parseInput(searchBody, request.body);
+    const conditions: SQL[] = [];
+    if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
+    if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
+    if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
+    if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
+    if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
+    if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, total] = await Promise.all([
+      app.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE_SIZE).offset(filters.offset),
+      searchTotal(app.db, auditEvents, where),
+    ]);
+    const present = await existingIds(app, rows);
+    return { ok: true, data: rows.map((row) => toAuditEventDto(row, present.has(`${row.entity}:${row.entityId}`))), total };
+  });
+}

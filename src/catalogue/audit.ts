@@ -1,0 +1,61 @@
+/** The audit trail's vocabulary and the ledger's bounds. Plain data, shared by both halves. */
+
+/** Amounts and balances: at most 2 decimals, absolute value below this. */
+export const CREDIT_LIMIT = 10 ** 12;
+export const CREDIT_DECIMALS = 2;
+
+export const AUDIT_ENTITIES = ['admin', 'user', 'company', 'offer', 'need', 'category_image', 'room', 'file', 'session'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_out',
+  'failed_sign_in',
+  'password_change',
+  'password_reset',
+  'password_reset_request',
+  'impersonation',
+  'credit_adjustment',
+  'comment',
+  'comment_delete',
+  'admin_message',
+  'invite',
+  'upload',
+  'sync',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  admin: 'Admin',
+  user: 'User',
+  company: 'Company',
+  offer: 'Offer',
+  need: 'Need',
+  category_image: 'Category image',
+  room: 'Room',
+  file: 'File',
+  session: 'Session',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  sign_in: 'Sign in',
+  sign_out: 'Sign out',
+  failed_sign_in: 'Failed sign in',
+  password_change: 'Password change',
+  password_reset: 'Password reset',
+  password_reset_request: 'Password reset request',
+  impersonation: 'Impersonation',
+  credit_adjustment: 'Credit adjustment',
+  comment: 'Comment',
+  comment_delete: 'Comment deleted',
+  admin_message: 'Admin message',
+  invite: 'Invite',
+  upload: 'Upload',
+  sync: 'Sync',
+};

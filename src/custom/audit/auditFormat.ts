@@ -1,0 +1,39 @@
+import type { AuditEntity } from '../../catalogue/audit';
+import type { AuditEvent, FieldChange } from '../../providers/ledgerRecords';
+
+const EMPTY_VALUE = '—';
+const LONGEST_VALUE = 120;
+
+/** A value of a changed field as one short line: empty as '—', objects as JSON, long ones cut with '…'. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;
+}
+
+export interface ChangeLine {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** `{field: [before, after]}` as lines, in the order the server gave them. */
+export const changeLines = (changes: Record<string, FieldChange> | null): ChangeLine[] =>
+  Object.entries(changes ?? {}).map(([field, [before, after]]) => ({ field, before: formatAuditValue(before), after: formatAuditValue(after) }));
+
+/** The console pages of the entities that have one. */
+const RECORD_ROUTES: Partial<Record<AuditEntity, string>> = {
+  admin: '/admin',
+  user: '/user',
+  company: '/company',
+  offer: '/offer',
+  need: '/need',
+  room: '/message',
+};
+
+/** The page of the event's record, only while that record still exists. */
+export function recordRoute(event: Pick<AuditEvent, 'entity' | 'entity_id' | 'exists'>): string | undefined {
+  const base = RECORD_ROUTES[event.entity];
+  if (!base || !event.entity_id || !event.exists) return undefined;
+  return `${base}/${encodeURIComponent(event.entity_id)}`;
+}

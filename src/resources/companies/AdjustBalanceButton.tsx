@@ -1,0 +1,100 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
+import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
+import type { CreditAdjustment } from '../../providers/companyCalls';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { addCredit, isWithinCreditLimit, parseCreditAmount } from './creditAmount';
+
+const LONGEST_REASON = 500;
+export const BALANCE_ADJUSTED = 'Balance adjusted!';
+
+/**
+ * The only way the console moves a balance: a signed amount (two decimals at most) and a reason,
+ * both required, with the new balance previewed. The server writes the ledger entry; the page reloads.
+ */
+export const AdjustBalanceButton = () => {
+  const company = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const refresh = useRefresh();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [amountText, setAmountText] = useState('');
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setOpen(false);
+    setAmountText('');
+    setReason('');
+  };
+  const adjust = useNotifyingMutation(
+    ({ id, adjustment }: { id: RaRecord['id']; adjustment: CreditAdjustment }) => dataProvider.adjustCredit(id, adjustment),
+    {
+      success: BALANCE_ADJUSTED,
+      onSuccess: () => {
+        close();
+        refresh();
+      },
+    },
+  );
+  if (!company) return null;
+
+  const balance = Number(company[BALANCE_SOURCE] ?? 0);
+  const amount = parseCreditAmount(amountText);
+  const newBalance = amount === undefined ? undefined : addCredit(balance, amount);
+  const balanceInRange = newBalance !== undefined && isWithinCreditLimit(newBalance);
+  const trimmedReason = reason.trim();
+  const reasonValid = trimmedReason.length > 0 && trimmedReason.length <= LONGEST_REASON;
+  const amountInvalid = amountText.trim() !== '' && amount === undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (amount === undefined || !balanceInRange || !reasonValid) return;
+    adjust.mutate({ id: company.id, adjustment: { amount, reason: trimmedReason } });
+  };
+
+  return (
+    <>
+      <Button label="Adjust balance" onClick={() => setOpen(true)}>
+        <AccountBalanceWalletIcon />
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <form onSubmit={submit}>
+          <DialogTitle id={titleId}>Adjust balance</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <TextField
+                label="Amount"
+                value={amountText}
+                onChange={(event) => setAmountText(event.target.value)}
+                error={amountInvalid}
+                helperText={amountInvalid ? 'A non-zero amount with at most 2 decimals' : 'Negative to debit'}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                autoFocus
+              />
+              <TextField
+                label="Reason"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                error={trimmedReason.length > LONGEST_REASON}
+                helperText={`${trimmedReason.length}/${LONGEST_REASON}`}
+                multiline
+                minRows={2}
+              />
+              <Typography data-testid="balance-preview" color={newBalance !== undefined && !balanceInRange ? 'error' : 'text.secondary'}>
+                {newBalance === undefined ? `Current balance: ${formatCredit(balance)}` : balanceInRange ? `New balance: ${formatCredit(newBalance)}` : 'The new balance would be out of range'}
+              </Typography>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={close}>Cancel</MuiButton>
+            <MuiButton type="submit" variant="contained" disabled={!balanceInRange || !reasonValid || adjust.isPending}>
+              Adjust
+            </MuiButton>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+};

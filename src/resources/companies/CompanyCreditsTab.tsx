@@ -1,0 +1,19 @@
+import { Datagrid, FunctionField, ReferenceManyField, TextField } from 'react-admin';
+import { formatShortDateTime } from '../../catalogue/dates';
+import { PAGE_SIZE } from '../../catalogue/pagination';
+import { Paginator } from '../../custom/components/Paginator';
+import { formatCredit } from '../../custom/product';
+import type { CreditEntry } from '../../providers/ledgerRecords';
+
+/** The Credits tab: the company's ledger, newest first, 10 a page, with the balance after each entry. */
+export const CompanyCreditsTab = () => (
+  <ReferenceManyField reference="credit_entry" target="company_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
+    <Datagrid bulkActionButtons={false} rowClick={false} empty={<></>}>
+      <FunctionField<CreditEntry> label="Date" render={(entry) => formatShortDateTime(entry.created_at)} />
+      <FunctionField<CreditEntry> label="Amount" render={(entry) => formatCredit(entry.amount)} />
+      <FunctionField<CreditEntry> label="Balance after" render={(entry) => formatCredit(entry.balance_after)} />
+      <TextField source="reason" label="Reason" sortable={false} />
+      <FunctionField<CreditEntry> label="Admin" render={(entry) => entry.admin_name ?? '—'} />
+    </Datagrid>
+  </ReferenceManyField>
+);

@@ -1,0 +1,33 @@
+import { ErrorCode } from '../../catalogue/errorCodes';
+
+/** What still hangs on a company that may not be deleted (the 409 COMPANY_NOT_EMPTY answer's `counts`). */
+export interface CompanyContents {
+  users: number;
+  offers: number;
+  needs: number;
+  rooms: number;
+}
+
+const NOUNS: Array<[keyof CompanyContents, string, string]> = [
+  ['users', 'user', 'users'],
+  ['offers', 'offer', 'offers'],
+  ['needs', 'need', 'needs'],
+  ['rooms', 'room', 'rooms'],
+];
+
+/** "This company still has 2 users, 1 offer, 0 needs and 0 rooms. Move or delete them first." */
+export function companyNotEmptyMessage(contents: CompanyContents): string {
+  const parts = NOUNS.map(([key, one, many]) => `${contents[key]} ${contents[key] === 1 ? one : many}`);
+  return `This company still has ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}. Move or delete them first.`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A refused delete whose body is COMPANY_NOT_EMPTY becomes the explanation; any other failure, undefined. */
+export function explainCompanyNotEmpty(error: unknown): string | undefined {
+  const body: unknown = isObject(error) ? error.body : undefined;
+  if (!isObject(body) || body.code !== ErrorCode.COMPANY_NOT_EMPTY || !isObject(body.counts)) return undefined;
+  const { counts } = body;
+  const count = (key: keyof CompanyContents): number => (typeof counts[key] === 'number' ? counts[key] : 0);
+  return companyNotEmptyMessage({ users: count('users'), offers: count('offers'), needs: count('needs'), rooms: count('rooms') });
+}

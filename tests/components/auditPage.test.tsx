@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GetListParams, RaRecord } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { buildAuditEvent } from '../helpers/auditBuilders';
+import { buildAdmin } from '../helpers/builders';
+import { renderApp } from '../helpers/renderApp';
+
+const edith = buildAdmin({ name: 'Edith' });
+
+/** /audit over a provider that answers `events` (with `total`) for the trail and Edith for the admins. */
+function renderAudit(events: RaRecord[], total = events.length, path = '/audit') {
+  const getList = vi.fn(async (resource: string, _params: GetListParams) =>
+    resource === 'audit_event' ? { data: events, total } : { data: [edith], total: 1 },
+  );
+  const view = renderApp(path, {
+    dataProvider: {
+      getList,
+      getMany: vi.fn(async () => ({ data: [edith] })),
+      getOne: vi.fn(async () => ({ data: { id: 'c'.repeat(24), name: 'Atelier Azur' } })),
+      getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
+      getDashboard: vi.fn(async () => ({ counts: { admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 }, credit_in_circulation: 0, offers_by_domain: [], needs_by_domain: [], needs_by_urgency: [] })),
+    },
+  });
+  const auditFilter = () => (getList.mock.calls.filter(([resource]) => resource === 'audit_event').at(-1)?.[1] as GetListParams).filter;
+  return { ...view, getList, auditFilter };
+}
+
+const localDayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+const localDayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+
+describe('/audit', () => {
+  it("is in the menu as 'Audit'", async () => {
+    const { user, location } = renderAudit([buildAuditEvent({ admin_name: 'Edith' })], 1, '/');
+    await user.click(await screen.findByRole('menuitem', { name: 'Audit' }));
+    await waitFor(() => expect(location()).toBe('/audit'));
+    expect(await screen.findByText('Edith')).toBeInTheDocument();
+  });
+
+  it('lists when, who, what and the record; a record that still exists is a link to its page', async () => {
+    const companyId = 'c'.repeat(24);
+    const events = [
+      buildAuditEvent({ action: 'credit_adjustment', admin_name: 'Edith', entity: 'company', entity_id: companyId, exists: true, changes: { credit_balance: [250, 229.5] } }),
+      buildAuditEvent({ action: 'delete', entity: 'offer', entity_id: 'o'.repeat(24), exists: false, created_at: '2026-11-20T09:00:00' }),
+      buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
+    ];
+    const { user, location, getList } = renderAudit(events);
+
+    const adjustment = (await screen.findByText('Credit adjustment')).closest('tr') as HTMLElement;
+    expect(within(adjustment).getByText('21/11/2026, 14:05')).toBeInTheDocument();
+    expect(within(adjustment).getByText('Edith')).toBeInTheDocument();
+    expect(within(adjustment).getByRole('listitem')).toHaveTextContent('credit_balance: 250 → 229.5');
+    const link = within(adjustment).getByRole('link', { name: `Company ${companyId}` });
+    expect(link).toHaveAttribute('href', `/company/${companyId}`);
+
+    const deletion = screen.getByText('Delete').closest('tr') as HTMLElement;
+    expect(within(deletion).queryByRole('link')).not.toBeInTheDocument();
+    expect(deletion).toHaveTextContent(`Offer ${'o'.repeat(24)} (deleted)`);
+
+    const failedSignIn = screen.getByText('Failed sign in').closest('tr') as HTMLElement;
+    expect(within(failedSignIn).getByText('No admin')).toBeInTheDocument();
+    expect(within(failedSignIn).getByText('Session')).toBeInTheDocument();
+
+    expect(getList).toHaveBeenCalledWith('audit_event', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
+    await user.click(link);
+    await waitFor(() => expect(location()).toBe(`/company/${companyId}`));
+  });
+
+  it('filters by entity and action, and resets', async () => {
+    const { user, auditFilter } = renderAudit([buildAuditEvent({ admin_name: 'Edith' })]);
+    await screen.findByText('Edith');
+    await user.click(screen.getByRole('combobox', { name: 'Entity' }));
+    await user.click(await screen.findByRole('option', { name: 'Company' }));
+    await waitFor(() => expect(auditFilter()).toEqual({ entity: 'company' }));
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Credit adjustment' }));
+    await waitFor(() => expect(auditFilter()).toEqual({ entity: 'company', action: 'credit_adjustment' }));
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(auditFilter()).toEqual({}));
+  });
+
+  it('filters by admin, chosen by name', async () => {
+    const { user, auditFilter, getList } = renderAudit([buildAuditEvent({ admin_name: 'Edith' })]);
+    await screen.findByText('Edith');
+    await user.type(screen.getByRole('combobox', { name: 'Admin' }), 'Edi');
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('admin', expect.objectContaining({ filter: { search: 'Edi' } })));
+    await user.click(await screen.findByRole('option', { name: 'Edith' }));
+    await waitFor(() => expect(auditFilter()).toEqual({ admin_id: edith.id }));
+  });
+
+  it('filters by a range of days, the whole last day included', async () => {
+    const { auditFilter } = renderAudit([buildAuditEvent({ admin_name: 'Edith' })]);
+    await screen.findByText('Edith');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.blur(screen.getByLabelText('From'));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-21' } });
+    fireEvent.blur(screen.getByLabelText('To'));
+    await waitFor(() => expect(auditFilter()).toEqual({ from: localDayStart('2026-11-01'), to: localDayEnd('2026-11-21') }));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-21');
+  });
+
+  it('pages 10 at a time', async () => {
+    const { user, getList } = renderAudit([buildAuditEvent({ admin_name: 'Edith' })], 25);
+    await screen.findByText('Edith');
+    expect(screen.getByLabelText('Current page')).toHaveTextContent('1 / 3');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('audit_event', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })));
+  });
+
+  it("says 'No event found.' when nothing matches", async () => {
+    renderAudit([], 0);
+    expect(await screen.findByText('No event found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from './cspGuard';
+import { apiAs, choose, expectRecordPage, signIn, toast } from './helpers';
+
+test.describe('credits and audit trail, end to end', () => {
+  test('adjust a balance with a reason; see it in Credits, History and the Audit page', async ({ page }) => {
+    await page.goto('/company');
+    await signIn(page);
+    const api = await apiAs(page);
+    const [company] = (await api.post('/company/search', { search: 'Horizon' })).data as Array<{ _id: string; name: string }>;
+    if (!company) throw new Error('no demo company named Horizon');
+    const name = company.name;
+    await page.goto(`/company/${company._id}`);
+    await expectRecordPage(page, /\/company\/[a-f0-9]{24}$/);
+
+    // The balance is no free field any more: it moves through the dialog, with a reason and a preview.
+    await expect(page.getByRole('spinbutton', { name: /balance/i })).toHaveCount(0);
+    const badge = page.getByTestId('balance-badge');
+    const before = Number((await badge.textContent())?.replace(/[^-\d.]/g, ''));
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust balance' });
+    await dialog.getByLabel('Amount').fill('25.50');
+    await expect(dialog.getByRole('button', { name: 'Adjust', exact: true })).toBeDisabled();
+    await dialog.getByLabel('Reason').fill('E2E top-up');
+    await expect(dialog.getByTestId('balance-preview')).toContainText(`New balance: ${before + 25.5 > 0 ? '+' : ''}${before + 25.5}`);
+    await dialog.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await expect(toast(page, 'Balance adjusted!')).toBeVisible();
+    await expect(badge).toContainText(String(before + 25.5));
+
+    // The ledger entry, newest first.
+    await page.getByRole('tab', { name: 'Credits' }).click();
+    const credit = page.getByRole('tabpanel').locator('tbody tr').first();
+    await expect(credit).toContainText('E2E top-up');
+    await expect(credit).toContainText('+25.5');
+    await expect(credit).toContainText('Demo Admin');
+
+    // The record's history: who changed what, before → after.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('tabpanel');
+    await expect(history).toContainText('Credit adjustment');
+    await expect(history).toContainText('E2E top-up');
+    await expect(history).toContainText('Demo Admin');
+
+    // The whole trail, filtered by action, linking to the company.
+    await page.getByRole('menuitem', { name: 'Audit' }).click();
+    await expect(page).toHaveURL(/\/audit/);
+    await choose(page, page.getByRole('combobox', { name: 'Action' }), 'Credit adjustment');
+    const event = page.locator('tbody tr').first();
+    await expect(event).toContainText('Demo Admin');
+    await expect(event).toContainText('E2E top-up');
+    await event.getByRole('link').first().click();
+    await expectRecordPage(page, /\/company\/[a-f0-9]{24}$/);
+    await expect(page.getByText(name).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,209 @@
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { admins, auditEvents, impersonationTokens, outbox, users } from '../../server/db/schema';
+import { issueAuthToken } from '../../server/lib/authTokens';
+import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
+import { TEST_PASSWORD, insertAdmin, signIn, signedInAdmin, useSignedInServer } from '../helpers/testServer';
+
+const ctx = useSignedInServer({ devRoutes: true });
+
+type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+interface Recipe {
+  action: string;
+  entity: string;
+  /** What the call needs, made before the events are counted (it may leave events of its own). */
+  prepare?(as: Call): Promise<Record<string, string>>;
+  /** The one call that changes something. */
+  run(as: Call, prepared: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+const publicCall = (method: 'POST', url: string, payload: object) => ctx.server.app.inject({ method, url: `/api${url}`, payload });
+const newPassword = 'brand-new-pass-9';
+/** A second admin's session, for the calls that end or change the session that makes them. */
+const freshSession = async () => ({ token: (await signedInAdmin(ctx.server.app)).token });
+const callWith = (token: string | undefined): Call => (method, url, payload) =>
+  ctx.server.app.inject({ method, url: `/api${url}`, headers: { authorization: `JWT ${token ?? ''}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const offerBody = { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] };
+const needBody = { description: 'Besoin', emergency: 'Maintenant' };
+const imageBody = { activity_domain: 'Mobilier', image_url: 'https://x.example/c.png' };
+
+/**
+ * Every state-changing route, with a call that succeeds and the event it must leave. A route the app
+ * registers that is in neither this table nor READ_ONLY fails the test below, so a new route cannot
+ * ship without its audit event.
+ */
+const RECIPES: Record<string, Recipe> = {
+  'POST /api/admin/signin': { action: 'sign_in', entity: 'session', prepare: async () => ({ email: (await insertAdmin(ctx.server.app)).email }), run: async (_as, p) => (await signIn(ctx.server.app, p.email ?? '')).response },
+  'POST /api/admin/logout': { action: 'sign_out', entity: 'session', prepare: freshSession, run: (_as, p) => callWith(p.token)('POST', '/admin/logout') },
+  'POST /api/admin/forgot_password': {
+    action: 'password_reset_request',
+    entity: 'admin',
+    prepare: async () => ({ email: (await insertAdmin(ctx.server.app)).email }),
+    run: async (_as, p) => {
+      const answer = await publicCall('POST', '/admin/forgot_password', { email: p.email });
+      await ctx.server.app.background.idle();
+      return answer;
+    },
+  },
+  'POST /api/admin/forgot_password_reset': {
+    action: 'password_reset',
+    entity: 'admin',
+    prepare: async () => ({ token: await issueAuthToken(ctx.server.app.db, (await insertAdmin(ctx.server.app)).id, 'reset') }),
+    run: (_as, p) => publicCall('POST', '/admin/forgot_password_reset', { password: newPassword, token: p.token }),
+  },
+  'POST /api/admin/reset_password': {
+    action: 'password_change',
+    entity: 'admin',
+    prepare: freshSession,
+    run: (_as, p) => callWith(p.token)('POST', '/admin/reset_password', { password: TEST_PASSWORD, newPassword, verifyPassword: newPassword }),
+  },
+  'POST /api/user/impersonation/exchange': {
+    action: 'impersonation',
+    entity: 'user',
+    prepare: async (as) => {
+      const user = await insertUser(ctx.server.app);
+      return { user: user.id, token: (await as('POST', `/user/${user.id}/impersonate`)).json().data.token };
+    },
+    run: (_as, p) => publicCall('POST', '/user/impersonation/exchange', { token: p.token, user_id: p.user }),
+  },
+  'POST /api/admin': { action: 'create', entity: 'admin', run: (as) => as('POST', '/admin', { name: 'Nouvel Admin', email: `new-${Date.now()}@example.com` }) },
+  'PUT /api/admin': { action: 'update', entity: 'admin', prepare: freshSession, run: (_as, p) => callWith(p.token)('PUT', '/admin', { name: 'Renamed Me' }) },
+  'PUT /api/admin/:id': { action: 'update', entity: 'admin', prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }), run: (as, p) => as('PUT', `/admin/${p.id}`, { name: 'Renamed' }) },
+  'DELETE /api/admin/:id': { action: 'delete', entity: 'admin', prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/admin/${p.id}`) },
+  'POST /api/company': { action: 'create', entity: 'company', run: (as) => as('POST', '/company', { name: 'Créée SAS', logo_url: 'https://x.example/l.png' }) },
+  'PUT /api/company/:id': { action: 'update', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('PUT', `/company/${p.id}`, { name: 'Modifiée', credit_balance: 12 }) },
+  'DELETE /api/company/:id': { action: 'delete', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/company/${p.id}`) },
+  'POST /api/company/:id/comment': { action: 'comment', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/comment`, { text: 'Bien' }) },
+  'PUT /api/company/:id/delete-comment/:commentId': {
+    action: 'comment_delete',
+    entity: 'company',
+    prepare: async (as) => {
+      const company = await insertCompany(ctx.server.app);
+      return { id: company.id, comment: (await as('POST', `/company/${company.id}/comment`, { text: 'À effacer' })).json().data.comments[0]._id };
+    },
+    run: (as, p) => as('PUT', `/company/${p.id}/delete-comment/${p.comment}`),
+  },
+  'POST /api/company/:id/sync': { action: 'sync', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/sync`, { organization_id: 'org-1' }) },
+  'POST /api/company/:id/credit': { action: 'credit_adjustment', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/credit`, { amount: 5, reason: 'Test' }) },
+  'POST /api/user/invite': {
+    action: 'invite',
+    entity: 'user',
+    prepare: async () => ({ company: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', '/user/invite', { name: 'Invitée', email: `invite-${Date.now()}@example.com`, organisation_id: p.company }),
+  },
+  'PUT /api/user/:id': { action: 'update', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('PUT', `/user/${p.id}`, { name: 'Renommée' }) },
+  'DELETE /api/user/:id': { action: 'delete', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/user/${p.id}`) },
+  'POST /api/user/:id/impersonate': { action: 'impersonation', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('POST', `/user/${p.id}/impersonate`) },
+  'POST /api/file': { action: 'upload', entity: 'file', run: (as) => as('POST', '/file', { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'logo.png' }], folder: '/offers' }) },
+  'POST /api/offer': { action: 'create', entity: 'offer', run: (as) => as('POST', '/offer', offerBody) },
+  'PUT /api/offer/:id': { action: 'update', entity: 'offer', prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }), run: (as, p) => as('PUT', `/offer/${p.id}`, { title: 'Offre modifiée' }) },
+  'DELETE /api/offer/:id': { action: 'delete', entity: 'offer', prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }), run: (as, p) => as('DELETE', `/offer/${p.id}`) },
+  'POST /api/need': { action: 'create', entity: 'need', run: (as) => as('POST', '/need', needBody) },
+  'PUT /api/need/:id': { action: 'update', entity: 'need', prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }), run: (as, p) => as('PUT', `/need/${p.id}`, { description: 'Besoin modifié' }) },
+  'DELETE /api/need/:id': { action: 'delete', entity: 'need', prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }), run: (as, p) => as('DELETE', `/need/${p.id}`) },
+  'POST /api/category_image': { action: 'create', entity: 'category_image', run: (as) => as('POST', '/category_image', imageBody) },
+  'DELETE /api/category_image/:id': {
+    action: 'delete',
+    entity: 'category_image',
+    prepare: async (as) => ({ id: (await as('POST', '/category_image', imageBody)).json().data._id }),
+    run: (as, p) => as('DELETE', `/category_image/${p.id}`),
+  },
+  'POST /api/message/from-admin': { action: 'admin_message', entity: 'room', prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }), run: (as, p) => as('POST', '/message/from-admin', { text: 'Bonjour', room: p.room }) },
+  'POST /api/dev/room/:id/message': { action: 'create', entity: 'room', prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }), run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }) },
+};
+
+/** POST routes that only read: they must leave no event. */
+const READ_ONLY = ['admin', 'company', 'user', 'offer', 'need', 'category_image', 'room', 'audit'].map((area) => `POST /api/${area}/search`).concat(['POST /api/company/:id/credit/search']);
+
+async function eventCount(): Promise<number> {
+  const [row] = await ctx.server.app.db.select({ total: count() }).from(auditEvents);
+  return row?.total ?? 0;
+}
+
+const changingRoutes = () =>
+  ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));
+
+describe('the audit trail', () => {
+  it('knows every state-changing route the app serves', () => {
+    const unknown = changingRoutes().filter((key) => !(key in RECIPES) && !READ_ONLY.includes(key));
+    expect(unknown).toEqual([]);
+  });
+
+  it('records exactly one event, of the right action and entity, with the request id and address, for each state-changing route', async () => {
+    for (const [key, recipe] of Object.entries(RECIPES)) {
+      const prepared = (await recipe.prepare?.(ctx.me.call)) ?? {};
+      const before = new Set((await ctx.server.app.db.select({ id: auditEvents.id }).from(auditEvents)).map((row) => row.id));
+      const answer = await recipe.run(ctx.me.call, prepared);
+      expect(answer.statusCode, `${key}: ${answer.body}`).toBeLessThan(300);
+      const added = (await ctx.server.app.db.select().from(auditEvents)).filter((row) => !before.has(row.id));
+      expect(added.map((row) => ({ action: row.action, entity: row.entity })), key).toEqual([{ action: recipe.action, entity: recipe.entity }]);
+      expect(added[0]?.requestId, key).toEqual(expect.any(String));
+      expect(added[0]?.ip, key).toEqual(expect.any(String));
+    }
+  }, 120_000);
+
+  it('records nothing for the searches', async () => {
+    for (const key of READ_ONLY) {
+      const before = await eventCount();
+      const url = key.replace('POST ', '').replace('/api', '').replace(':id', (await insertCompany(ctx.server.app)).id);
+      expect((await ctx.me.call('POST', url, { offset: 0 })).statusCode, key).toBe(200);
+      expect(await eventCount(), key).toBe(before);
+    }
+  });
+
+  it('records a failed sign-in with the address tried, and no password', async () => {
+    const before = await eventCount();
+    await publicCall('POST', '/admin/signin', { email: 'intruder@example.com', password: 'guess-pass-1' });
+    expect(await eventCount()).toBe(before + 1);
+    const trail = (await ctx.me.call('POST', '/audit/search', { action: 'failed_sign_in' })).json();
+    expect(trail.data[0]).toMatchObject({ action: 'failed_sign_in', admin_id: null, changes: { email: [null, 'intruder@example.com'] } });
+  });
+
+  it('keeps field changes as before → after, and never a secret', async () => {
+    const target = await insertAdmin(ctx.server.app, { name: 'Avant' });
+    await ctx.me.call('PUT', `/admin/${target.id}`, { name: 'Après' });
+    const trail = (await ctx.me.call('POST', '/audit/search', { entity: 'admin', entity_id: target.id })).json();
+    expect(trail.data[0]).toMatchObject({ action: 'update', admin_id: ctx.me.id, admin_name: 'Signed In', changes: { name: ['Avant', 'Après'] }, exists: true });
+
+    const everything = JSON.stringify(await ctx.server.app.db.select().from(auditEvents));
+    const secrets = [TEST_PASSWORD, newPassword, ctx.me.token, 'scrypt$'];
+    const mails = await ctx.server.app.db.select().from(outbox);
+    for (const mail of mails) secrets.push(...[...mail.body.matchAll(/token=([\w%-]+)/g)].map((match) => decodeURIComponent(match[1] ?? '')));
+    for (const secret of secrets.filter(Boolean)) expect(everything).not.toContain(secret);
+  });
+
+  it('filters by admin, action and dates, newest first, ten a page', async () => {
+    const other = await signedInAdmin(ctx.server.app);
+    for (let index = 0; index < 11; index += 1) await other.call('POST', '/need', { description: `n${index}`, emergency: 'Maintenant' });
+    const page = (await ctx.me.call('POST', '/audit/search', { admin_id: other.id, action: 'create' })).json();
+    expect(page.total).toBe(11);
+    expect(page.data).toHaveLength(10);
+    expect(page.data[0].changes.description).toEqual([null, 'n10']);
+    const future = (await ctx.me.call('POST', '/audit/search', { admin_id: other.id, from: new Date(Date.now() + 60_000).toISOString() })).json();
+    expect(future.total).toBe(0);
+    const past = (await ctx.me.call('POST', '/audit/search', { admin_id: other.id, to: new Date(Date.now() - 3_600_000).toISOString() })).json();
+    expect(past.total).toBe(0);
+    expect((await ctx.me.call('POST', '/audit/search', { action: 'not-an-action' })).statusCode).toBe(400);
+    for (const date of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59', 'yesterday']) {
+      const answer = await ctx.me.call('POST', '/audit/search', { from: date });
+      expect(answer.statusCode, date).toBe(400);
+      expect(answer.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('outlives the deletion of the admin and of the user: events and impersonation records stay, names kept', async () => {
+    const actor = await signedInAdmin(ctx.server.app);
+    await ctx.server.app.db.update(admins).set({ name: 'Parti' }).where(eq(admins.id, actor.id));
+    const user = await insertUser(ctx.server.app, { name: 'Usagère' });
+    await actor.call('POST', `/user/${user.id}/impersonate`);
+    await ctx.me.call('DELETE', `/user/${user.id}`);
+    await ctx.me.call('DELETE', `/admin/${actor.id}`);
+    const [record] = await ctx.server.app.db.select().from(impersonationTokens).where(eq(impersonationTokens.userId, user.id));
+    expect(record).toMatchObject({ adminId: actor.id, adminName: 'Parti', userName: 'Usagère' });
+    const byActor = (await ctx.me.call('POST', '/audit/search', { admin_id: actor.id })).json();
+    expect(byActor.data.map((event: { action: string }) => event.action)).toEqual(expect.arrayContaining(['impersonation', 'sign_in']));
+    expect(byActor.data.every((event: { admin_name: string }) => event.admin_name === 'Parti' || event.admin_name === 'Signed In')).toBe(true);
+    expect((await ctx.server.app.db.select().from(users).where(eq(users.id, user.id)))).toHaveLength(0);
+  });
+});
