@@ -34,11 +34,20 @@ function unstorableTextPath(input: unknown): string | undefined {
   return undefined;
 }
 
+/** A hostile shape can make a check throw (an object whose `length` has no primitive value): bad input all the same. */
+export function safelyParsed<Schema extends z.ZodType>(schema: Schema, value: unknown): z.ZodSafeParseResult<z.infer<Schema>> {
+  try {
+    return schema.safeParse(value);
+  } catch {
+    throw new ValidationError({ _: 'malformed input' });
+  }
+}
+
 /** Parses untrusted input; unknown keys are dropped by the schemas, so they never reach the database. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const unstorable = unstorableTextPath(value);
   if (unstorable) throw new ValidationError({ [unstorable]: 'contains a NUL character or a lone surrogate' });
-  const result = schema.safeParse(value ?? {});
+  const result = safelyParsed(schema, value ?? {});
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -10,7 +10,7 @@ import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { emailSchema, parseInput } from '../lib/validation';
+import { emailSchema, parseInput, safelyParsed } from '../lib/validation';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../plugins/rateLimit';
 import {
   SESSION_COOKIE,
@@ -108,8 +108,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
    * address at all. The link is made and mailed after the answer, so its cost reveals nothing.
    */
   app.post('/admin/forgot_password', async (request) => {
-    const parsed = forgotBody.safeParse(request.body ?? {});
-    const email = parsed.success ? parsed.data.email : undefined;
+    let email: string | undefined;
+    try {
+      const parsed = safelyParsed(forgotBody, request.body ?? {});
+      email = parsed.success ? parsed.data.email : undefined;
+    } catch {
+      email = undefined; // Any input at all gets the same answer.
+    }
     await consumeRateLimit(db, [{ key: `forgot:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
     if (email) {
       app.background.run(async () => {

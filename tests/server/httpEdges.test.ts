@@ -101,6 +101,18 @@ describe('every answer under /api is the envelope', () => {
     expect(stored.data.name).toBe('Sans Nul');
   });
 
+  it('refuses with 400 a value whose shape makes a validator throw (a `length` with no primitive value)', async () => {
+    const company = await insertCompany(ctx.server.app);
+    const hostile = { toString: '', length: { toString: { valueOf: [] } } };
+    for (const [url, payload] of [[`/company/${company.id}/credit`, { amount: 5, reason: hostile }], ['/admin', { name: hostile, email: 'x@example.com' }]] as const) {
+      const answer = await ctx.me.call('POST', url, payload);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+    // Forgot-password answers every input alike, this one too.
+    expect((await ctx.me.call('POST', '/admin/forgot_password', { email: hostile })).json()).toEqual({ ok: true });
+  });
+
   it('refuses prototype-poisoning keys in a body', async () => {
     const response = await ctx.server.app.inject({
       method: 'POST',

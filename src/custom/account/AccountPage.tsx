@@ -1,22 +1,28 @@
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetIdentity } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** Spec §2 /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
 export const AccountPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const { identity } = useGetIdentity();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const update = useNotifyingMutation(
+    async (profile: { name: string; email: string }) => {
+      const updated = await dataProvider.updateProfile(profile);
+      session.updateUser(updated);
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+    },
+    { success: messages.success.profileUpdated },
+  );
 
   useEffect(() => {
     if (!identity) return;
@@ -24,19 +30,9 @@ export const AccountPage = () => {
     setEmail(String(identity.email ?? ''));
   }, [identity]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const updated = await dataProvider.updateProfile({ name: name.trim(), email: email.trim() });
-      session.updateUser(updated);
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
-      notify(messages.success.profileUpdated, { type: 'success' });
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    update.mutate({ name: name.trim(), email: email.trim() });
   };
 
   return (
@@ -51,7 +47,7 @@ export const AccountPage = () => {
             <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
             <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
             <Stack direction="row" spacing={2}>
-              <Button type="submit" variant="contained" disabled={!name.trim() || !email.trim() || busy}>
+              <Button type="submit" variant="contained" disabled={!name.trim() || !email.trim() || update.isPending}>
                 Update
               </Button>
               <ChangePasswordModal />

@@ -1,42 +1,35 @@
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { PasswordField } from '../auth/PasswordField';
 
 /** Spec §2 'Reset password' modal: current, new and confirm, each with a reveal toggle; Reset waits for all three. */
 export const ChangePasswordModal = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [verifyPassword, setVerifyPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const close = () => {
     setOpen(false);
     setPassword('');
     setNewPassword('');
     setVerifyPassword('');
   };
-  const submit = async (event: FormEvent) => {
+  const change = useNotifyingMutation((passwords: { password: string; newPassword: string; verifyPassword: string }) => dataProvider.changePassword(passwords), {
+    success: messages.success.passwordUpdated,
+    onSuccess: close,
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     // The dialog sits in a portal, but React still bubbles its submit to a form around the modal
     // (the profile form): this submit is the password change's alone.
     event.stopPropagation();
-    setBusy(true);
-    try {
-      await dataProvider.changePassword({ password, newPassword, verifyPassword });
-      notify(messages.success.passwordUpdated, { type: 'success' });
-      close();
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    change.mutate({ password, newPassword, verifyPassword });
   };
   return (
     <>
@@ -55,7 +48,7 @@ export const ChangePasswordModal = () => {
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={close}>Cancel</MuiButton>
-            <MuiButton type="submit" variant="contained" disabled={!password || !newPassword || !verifyPassword || busy}>
+            <MuiButton type="submit" variant="contained" disabled={!password || !newPassword || !verifyPassword || change.isPending}>
               Reset
             </MuiButton>
           </DialogActions>

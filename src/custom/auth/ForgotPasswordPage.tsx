@@ -1,10 +1,10 @@
 import { Alert, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -16,26 +16,19 @@ export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail addre
  */
 export const ForgotPasswordPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const sendLink = useNotifyingMutation((address: string) => dataProvider.forgotPassword(address), {
+    success: messages.success.sent,
+    onSuccess: () => setSent(true),
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
     setInvalid(!looksLikeEmail(address));
-    setBusy(true);
-    try {
-      await dataProvider.forgotPassword(address);
-      notify(messages.success.sent, { type: 'success' });
-      setSent(true);
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    sendLink.mutate(address);
   };
 
   return (
@@ -58,7 +51,7 @@ export const ForgotPasswordPage = () => {
             helperText={invalid ? messages.other.invalidEmail : ' '}
             autoFocus
           />
-          <Button type="submit" variant="contained" disabled={!email.trim() || busy}>
+          <Button type="submit" variant="contained" disabled={!email.trim() || sendLink.isPending}>
             Send recovery link
           </Button>
         </form>

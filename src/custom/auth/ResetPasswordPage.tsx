@@ -1,12 +1,12 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useAuthProvider, useDataProvider, useNotify } from 'react-admin';
+import { useAuthProvider, useDataProvider } from 'react-admin';
 import { messages, resetFromLinkError } from '../../catalogue/messages';
 import { PASSWORD_HINT } from '../../catalogue/passwords';
 import type { AdminAuthProvider } from '../../providers/authProvider';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { useEnterConsole } from './useEnterConsole';
@@ -24,22 +24,26 @@ export const ResetPasswordPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const authProvider = useAuthProvider<AdminAuthProvider>();
   const enterConsole = useEnterConsole();
-  const notify = useNotify();
   const [password, setPassword] = useState('');
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setLoading(true);
-    try {
-      const answer = await dataProvider.resetPasswordFromLink(password, token);
+  const reset = useNotifyingMutation(
+    async (newPassword: string) => {
+      const answer = await dataProvider.resetPasswordFromLink(newPassword, token);
       authProvider?.startSession(answer);
-      notify(messages.success.success, { type: 'success' });
-      await enterConsole();
-    } catch (error) {
-      notify(resetFromLinkError(failureMessage(error, messages.failure.unknown)), { type: 'error', multiLine: true });
-      setLoading(false);
-    }
+    },
+    {
+      success: messages.success.success,
+      fallback: messages.failure.unknown,
+      failureText: resetFromLinkError,
+      multiLine: true,
+      onSuccess: () => enterConsole(),
+    },
+  );
+  // The spinner stays once the session is open, until the console replaces this page.
+  const loading = reset.isPending || reset.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reset.mutate(password);
   };
 
   return (

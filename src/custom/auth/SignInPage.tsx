@@ -1,9 +1,8 @@
 import { Button, CircularProgress, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { useAuthProvider, useAuthState, useNotify } from 'react-admin';
-import { failureMessage } from '../../providers/failureMessage';
-import { messages } from '../../catalogue/messages';
+import { useAuthProvider, useAuthState } from 'react-admin';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { useEnterConsole } from './useEnterConsole';
@@ -12,24 +11,21 @@ import { useEnterConsole } from './useEnterConsole';
 export const SignInPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const authProvider = useAuthProvider();
   const enterConsole = useEnterConsole();
-  const notify = useNotify();
   const { authenticated } = useAuthState(undefined, false);
+  // No success toast: the console opens.
+  const signIn = useNotifyingMutation(async (credentials: { email: string; password: string }) => authProvider?.login(credentials), {
+    onSuccess: () => enterConsole(),
+  });
+  // The spinner stays once signed in, until the console replaces this page.
+  const submitting = signIn.isPending || signIn.isSuccess;
 
   if (authenticated) return <Navigate to="/" replace />;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    try {
-      await authProvider?.login({ email: email.trim(), password });
-      await enterConsole();
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-      setSubmitting(false);
-    }
+    signIn.mutate({ email: email.trim(), password });
   };
 
   return (

@@ -1,13 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { Button, Form, useDataProvider, useNotify } from 'react-admin';
+import { Button, Form, useDataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { DOMAIN_NAMES } from '../../catalogue/domains';
 import { messages } from '../../catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
 import { FileUploadInput } from '../components/upload/FileUploadInput';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 
 export const CATEGORY_IMAGES_FOLDER = '/category_images';
 
@@ -24,28 +24,25 @@ const AddButton = ({ domain, busy }: { domain: string; busy: boolean }) => {
 /** Spec §2 Bank add-image modal: a domain and an image uploaded to /category_images. */
 export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [domain, setDomain] = useState('');
-  const [busy, setBusy] = useState(false);
   const close = () => {
     setOpen(false);
     setDomain('');
   };
-  const submit = async (values: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      await dataProvider.createCategoryImage(domain, String(values.image_url));
-      notify(messages.success.categoryImageCreated, { type: 'success' });
-      close();
-      onCreated();
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.createCategoryImage), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = useNotifyingMutation(
+    ({ activityDomain, imageUrl }: { activityDomain: string; imageUrl: string }) => dataProvider.createCategoryImage(activityDomain, imageUrl),
+    {
+      success: messages.success.categoryImageCreated,
+      fallback: messages.failure.createCategoryImage,
+      onSuccess: () => {
+        close();
+        onCreated();
+      },
+    },
+  );
+  const submit = (values: Record<string, unknown>) => create.mutate({ activityDomain: domain, imageUrl: String(values.image_url) });
   return (
     <>
       <Button label="Add image" onClick={() => setOpen(true)}>
@@ -68,7 +65,7 @@ export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) 
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={close}>Cancel</MuiButton>
-            <AddButton domain={domain} busy={busy} />
+            <AddButton domain={domain} busy={create.isPending} />
           </DialogActions>
         </Form>
       </Dialog>

@@ -8,6 +8,7 @@ import { messages } from '../../catalogue/messages';
 import type { CategoryImage } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
 
 /** Spec §2: 'Tous' means every domain. */
@@ -22,7 +23,6 @@ export const BankPage = () => {
   const notify = useNotify();
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
   const [toDelete, setToDelete] = useState<CategoryImage | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const queryKey = ['category_images', domain];
   const { data: images = [], error, isPending } = useQuery({
     queryKey,
@@ -37,19 +37,19 @@ export const BankPage = () => {
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['category_images'] });
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await dataProvider.deleteCategoryImage(toDelete.id);
-      notify(messages.success.categoryImageDeleted, { type: 'success' });
+  // The confirmation stays open, loading, until the list has reloaded or the deletion failed.
+  const remove = useNotifyingMutation((image: CategoryImage) => dataProvider.deleteCategoryImage(image.id), {
+    success: messages.success.categoryImageDeleted,
+    fallback: messages.failure.deleteCategoryImage,
+    onSuccess: async () => {
       await reload();
-    } catch (failure) {
-      notify(failureMessage(failure, messages.failure.deleteCategoryImage), { type: 'error' });
-    } finally {
-      setDeleting(false);
       setToDelete(null);
-    }
+    },
+    onError: () => setToDelete(null),
+  });
+
+  const confirmDelete = () => {
+    if (toDelete) remove.mutate(toDelete);
   };
 
   return (
@@ -83,7 +83,7 @@ export const BankPage = () => {
           ))}
         </ImageList>
       </CardContent>
-      <Confirm isOpen={toDelete !== null} loading={deleting} title={DELETE_IMAGE_CONFIRM} content="" confirm="Supprimer" cancel="Annuler" onConfirm={confirmDelete} onClose={() => setToDelete(null)} />
+      <Confirm isOpen={toDelete !== null} loading={remove.isPending} title={DELETE_IMAGE_CONFIRM} content="" confirm="Supprimer" cancel="Annuler" onConfirm={confirmDelete} onClose={() => setToDelete(null)} />
     </Card>
   );
 };

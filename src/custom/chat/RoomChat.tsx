@@ -6,8 +6,8 @@ import { useParams } from 'react-router-dom';
 import { Loading, Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import type { RoomMessage } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { messages } from '../../catalogue/messages';
 import { failureMessage } from '../../providers/failureMessage';
+import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { groupByDay } from './groupByDay';
 
 /**
@@ -17,6 +17,8 @@ import { groupByDay } from './groupByDay';
  * back-office reader and costs one indexed query per open room.
  */
 export const ROOM_REFRESH_MS = 3000;
+
+type AdminMessage = Parameters<AdminDataProvider['sendAdminMessage']>[0];
 
 const timeOf = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -42,7 +44,6 @@ export const RoomChat = () => {
   const notify = useNotify();
   const { identity } = useGetIdentity();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const { data, error, refetch } = useQuery({ queryKey: ['room', id], queryFn: () => dataProvider.getRoom(id), refetchInterval: ROOM_REFRESH_MS });
   const count = data?.messages.length ?? 0;
@@ -54,25 +55,25 @@ export const RoomChat = () => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [count]);
 
-  const send = async () => {
-    const message = text.trim();
-    if (!message || sending) return;
-    setSending(true);
-    try {
-      await dataProvider.sendAdminMessage({ text: message, room: id, sender_name: String(identity?.fullName ?? ''), sender_logo: null });
+  // No success toast: the message shows in the room; sending lasts until the room has reloaded.
+  const sendMessage = useNotifyingMutation((message: AdminMessage) => dataProvider.sendAdminMessage(message), {
+    onSuccess: async () => {
       setText('');
       await refetch();
-    } catch (failure) {
-      notify(failureMessage(failure, messages.failure.generic), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const sending = sendMessage.isPending;
+
+  const send = () => {
+    const message = text.trim();
+    if (!message || sending) return;
+    sendMessage.mutate({ text: message, room: id, sender_name: String(identity?.fullName ?? ''), sender_logo: null });
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -119,7 +120,7 @@ export const RoomChat = () => {
             multiline
             maxRows={4}
           />
-          <IconButton aria-label="Send" color="primary" onClick={() => void send()} disabled={!text.trim() || sending}>
+          <IconButton aria-label="Send" color="primary" onClick={() => send()} disabled={!text.trim() || sending}>
             <SendIcon />
           </IconButton>
         </Stack>

@@ -1,10 +1,10 @@
 import { Box, Button as MuiButton, Divider, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { messages } from '../../catalogue/messages';
 import { relativeTime } from '../../catalogue/relativeTime';
+import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
 
 interface Comment {
   _id: string;
@@ -17,32 +17,28 @@ interface Comment {
 export const CompanyCommentsTab = () => {
   const company = useRecordContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const refresh = useRefresh();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Comment | null>(null);
+  const addComment = useNotifyingMutation(({ companyId, comment }: { companyId: RaRecord['id']; comment: string }) => dataProvider.addComment(companyId, comment), {
+    success: messages.success.commentAdded,
+    onSuccess: () => {
+      refresh();
+      setText('');
+    },
+  });
+  const deleteComment = useNotifyingMutation(({ companyId, commentId }: { companyId: RaRecord['id']; commentId: string }) => dataProvider.deleteComment(companyId, commentId), {
+    success: messages.success.commentDeleted,
+    onSuccess: () => refresh(),
+  });
+  // One change at a time: adding and deleting both wait while either is under way.
+  const busy = addComment.isPending || deleteComment.isPending;
   if (!company) return null;
   const comments = (Array.isArray(company.comments) ? company.comments : []) as Comment[];
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notify(success, { type: 'success' });
-      refresh();
-      return true;
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => dataProvider.addComment(company.id, text.trim()), messages.success.commentAdded)) setText('');
+    addComment.mutate({ companyId: company.id, comment: text.trim() });
   };
 
   return (
@@ -72,10 +68,10 @@ export const CompanyCommentsTab = () => {
         loading={busy}
         title={messages.other.areYouSure}
         content=""
-        onConfirm={async () => {
+        onConfirm={() => {
           const comment = toDelete;
           setToDelete(null);
-          if (comment) await run(() => dataProvider.deleteComment(company.id, comment._id), messages.success.commentDeleted);
+          if (comment) deleteComment.mutate({ companyId: company.id, commentId: comment._id });
         }}
         onClose={() => setToDelete(null)}
       />

@@ -1,11 +1,11 @@
 import { Box, Button as MuiButton, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { formatShortDateTime } from '../../catalogue/dates';
 import { messages } from '../../catalogue/messages';
+import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
-import { failureMessage } from '../../providers/failureMessage';
 
 /**
  * Spec §2 Sync tab: an organisation id field and Start. decisions.md: Start stores the old-platform
@@ -14,25 +14,18 @@ import { failureMessage } from '../../providers/failureMessage';
 export const CompanySyncTab = () => {
   const company = useRecordContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const refresh = useRefresh();
   const [organizationId, setOrganizationId] = useState(String(company?.organization_id ?? ''));
-  const [busy, setBusy] = useState(false);
+  const sync = useNotifyingMutation(
+    ({ id, organisationId }: { id: RaRecord['id']; organisationId: string }) => dataProvider.startSync(id, organisationId),
+    { success: messages.success.success, onSuccess: () => refresh() },
+  );
   if (!company) return null;
   const lastSync = company.last_sync as SyncJob | null | undefined;
 
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await dataProvider.startSync(company.id, organizationId.trim());
-      notify(messages.success.success, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    sync.mutate({ id: company.id, organisationId: organizationId.trim() });
   };
 
   return (
@@ -40,7 +33,7 @@ export const CompanySyncTab = () => {
       <Stack spacing={2}>
         <TextField label="Organisation id" value={organizationId} onChange={(event) => setOrganizationId(event.target.value)} />
         <Box>
-          <MuiButton type="submit" variant="contained" disabled={!organizationId.trim() || busy}>
+          <MuiButton type="submit" variant="contained" disabled={!organizationId.trim() || sync.isPending}>
             Start
           </MuiButton>
         </Box>

@@ -1,42 +1,39 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
 import { messages } from '../../catalogue/messages';
+import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
+import type { InvitePayload } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
 
 /** Spec §2 Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
 export const InviteUserModal = () => {
   const company = useRecordContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
   const refresh = useRefresh();
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  if (!company) return null;
-
   const close = () => {
     setOpen(false);
     setName('');
     setEmail('');
   };
-  const invite = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
-    try {
-      await dataProvider.inviteUser({ name: name.trim(), email: email.trim(), organisation_id: String(company.id), organisation_name: String(company.name ?? ''), invited: true });
-      notify(messages.success.invited, { type: 'success' });
+  const send = useNotifyingMutation((payload: InvitePayload) => dataProvider.inviteUser(payload), {
+    success: messages.success.invited,
+    fallback: messages.failure.invite,
+    onSuccess: () => {
       close();
       refresh();
-    } catch (error) {
-      notify(failureMessage(error, messages.failure.invite), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  if (!company) return null;
+
+  const invite = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate({ name: name.trim(), email: email.trim(), organisation_id: String(company.id), organisation_name: String(company.name ?? ''), invited: true });
   };
 
   return (
@@ -55,7 +52,7 @@ export const InviteUserModal = () => {
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={close}>Cancel</MuiButton>
-            <MuiButton type="submit" variant="contained" disabled={!name.trim() || !email.trim() || sending}>
+            <MuiButton type="submit" variant="contained" disabled={!name.trim() || !email.trim() || send.isPending}>
               Inviter
             </MuiButton>
           </DialogActions>

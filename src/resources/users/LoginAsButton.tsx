@@ -1,9 +1,8 @@
 import LoginIcon from '@mui/icons-material/Login';
-import { Button, useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import { Button, useDataProvider, useRecordContext, type RaRecord } from 'react-admin';
+import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import { environment } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { failureMessage } from '../../providers/failureMessage';
-import { messages } from '../../catalogue/messages';
 import { connectUrl } from './connectUrl';
 
 /**
@@ -14,27 +13,28 @@ import { connectUrl } from './connectUrl';
 export const LoginAsButton = () => {
   const user = useRecordContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  if (!user) return null;
-  const loginAs = async () => {
-    const tab = window.open('about:blank', '_blank');
-    if (tab) tab.opener = null;
-    try {
-      const { token } = await dataProvider.impersonate(user.id);
-      const url = connectUrl(environment.appUrl, String(user.id), token);
+  // No success toast: the tab opens on the front-end app. A failure closes the blank tab.
+  const impersonate = useNotifyingMutation(
+    async ({ userId, tab }: { userId: RaRecord['id']; tab: Window | null }) => {
+      const { token } = await dataProvider.impersonate(userId);
+      const url = connectUrl(environment.appUrl, String(userId), token);
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener,noreferrer');
-    } catch (error) {
-      tab?.close();
-      notify(failureMessage(error, messages.failure.generic), { type: 'error' });
-    }
+    },
+    { onError: (_error, { tab }) => tab?.close() },
+  );
+  if (!user) return null;
+  const loginAs = () => {
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    impersonate.mutate({ userId: user.id, tab });
   };
   return (
     <Button
       label="Login as"
       onClick={(event) => {
         event.stopPropagation();
-        void loginAs();
+        loginAs();
       }}
     >
       <LoginIcon />

@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { messages } from '../../../catalogue/messages';
 import { UPLOAD_MIME_TYPES } from '../../../catalogue/uploads';
 import { environment } from '../../../providers';
 import type { AdminDataProvider } from '../../../providers/dataProvider';
-import { failureMessage } from '../../../providers/failureMessage';
+import { useNotifyingMutation } from '../useNotifyingMutation';
 import { readFileAsDataUrl } from './readFileAsDataUrl';
 import { uploadRefusal } from './uploadRefusal';
 
@@ -21,9 +22,21 @@ export function useFileUpload(folder: string, label: string, onUploaded: (url: s
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const [uploading, setUploading] = useState(false);
+  // No success toast: the caller shows the uploaded file.
+  const upload = useNotifyingMutation(
+    async (file: File) => {
+      const [url] = await dataProvider.uploadFiles([{ rawBody: await readFileAsDataUrl(file), name: file.name }], folder);
+      return url;
+    },
+    {
+      fallback: messages.failure.unknownOccurred,
+      onSuccess: (url) => {
+        if (url) onUploaded(url);
+      },
+    },
+  );
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -32,20 +45,12 @@ export function useFileUpload(folder: string, label: string, onUploaded: (url: s
       notify(refusal, { type: 'error' });
       return;
     }
-    setUploading(true);
-    try {
-      const [url] = await dataProvider.uploadFiles([{ rawBody: await readFileAsDataUrl(file), name: file.name }], folder);
-      if (url) onUploaded(url);
-    } catch (error) {
-      notify(failureMessage(error), { type: 'error' });
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate(file);
   };
 
   return {
     inputId,
-    uploading,
+    uploading: upload.isPending,
     choose: () => input.current?.click(),
     picker: <input ref={input} id={inputId} type="file" accept={UPLOAD_ACCEPT} hidden aria-label={label} onChange={onFile} />,
   };
