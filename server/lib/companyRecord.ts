@@ -22,7 +22,7 @@ export const toSyncJobDto = (job: typeof syncJobs.$inferSelect): SyncJobDto => (
   started_at: job.startedAt.toISOString(),
 });
 
-export async function lastSyncOf(db: Database, companyId: string): Promise<SyncJobDto | null> {
+async function lastSyncOf(db: Database, companyId: string): Promise<SyncJobDto | null> {
   const [job] = await db.select().from(syncJobs).where(eq(syncJobs.companyId, companyId)).orderBy(desc(syncJobs.startedAt)).limit(1);
   return job ? toSyncJobDto(job) : null;
 }

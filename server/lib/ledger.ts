@@ -7,7 +7,7 @@ import { AppError, notFound } from './errors';
 import { newId } from './ids';
 
 /** The value rounded to the cent, as the nearest double (what a JSON number with two decimals parses to). */
-export const toCents = (value: number): number => Number(value.toFixed(CREDIT_DECIMALS));
+const toCents = (value: number): number => Number(value.toFixed(CREDIT_DECIMALS));
 
 /**
  * A credit amount or balance: at most two decimals, below 10^12 in absolute value. A JSON number

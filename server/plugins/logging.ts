@@ -5,7 +5,7 @@ import type { Config } from '../config';
 /** Query parameters that carry a secret (the registry's api_token, e-mailed reset tokens). */
 const SECRET_PARAMETER = /([?&][^=&#]*(?:token|password|secret)[^=&#]*=)[^&#]*/gi;
 
-export const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]');
+const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]');
 
 /**
  * An error as logged: a failed query keeps its SQL but never its parameters (a password hash, a

@@ -41,7 +41,7 @@ async function existingIds(app: FastifyInstance, rows: AuditEventRow[]): Promise
   return found;
 }
 
-export const toAuditEventDto = (row: AuditEventRow, exists: boolean) => ({
+const toAuditEventDto = (row: AuditEventRow, exists: boolean) => ({
   _id: row.id,
   created_at: row.createdAt.toISOString(),
   admin_id: row.adminId,

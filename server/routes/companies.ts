@@ -24,9 +24,9 @@ const commentParams = z.object({ id: idSchema, commentId: idSchema });
 const commentBody = z.object({ text: z.string().trim().min(1).max(2000) });
 const syncBody = z.object({ organization_id: z.string().trim().min(1).max(100) });
 /** The ledger reason of a balance changed through the whole-company PUT. */
-export const EDITED_IN_FORM = 'Edited in the company form';
+const EDITED_IN_FORM = 'Edited in the company form';
 /** The ledger reason of the entry that closes a deleted company's balance. */
-export const COMPANY_DELETED = 'Company deleted';
+const COMPANY_DELETED = 'Company deleted';
 
 /** Companies (spec §7): search, create, read, update, delete, comments, and the old-platform sync. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
