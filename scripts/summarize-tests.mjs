@@ -5,7 +5,11 @@ import { join } from 'node:path';
 const dir = process.argv[2] ?? '.test-reports';
 const counts = [];
 
-for (const file of existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : []) {
+for (const file of existsSync(dir)
+  ? readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+  : []) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const suite = file.replace(/\.json$/, '');
   if (report.stats && 'expected' in report.stats) {

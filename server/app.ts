@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
 import { registerBackgroundWork } from './plugins/backgroundWork';
 import { registerConsole } from './plugins/console';
+import { contractPlugin, DOCS_PREFIX, OPENAPI_PATH } from './plugins/contract';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodies } from './plugins/jsonBodies';
 import { loggerOptions } from './plugins/logging';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
+    // The OpenAPI document and its browser describe the contract; they are not part of it.
+    if (route.url === OPENAPI_PATH || route.url.startsWith(DOCS_PREFIX)) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
   registerJsonBodies(app);
   registerErrorHandler(app);
+  await app.register(contractPlugin);
   await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);

@@ -1,11 +1,14 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../src/catalogue/product';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/catalogue/uploads';
+import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../shared/catalogue/product';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/catalogue/uploads';
 
-const commaList = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 /** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
 const isAddressOrBlock = (item: string): boolean => {
@@ -18,7 +21,14 @@ const isAddressOrBlock = (item: string): boolean => {
 /** `false`, or the proxies whose X-Forwarded-For is believed; trusting every client would let anyone pick their address. */
 const trustedProxies = z
   .string()
-  .transform((value) => (value.trim() === 'false' ? [] : value.split(',').map((item) => item.trim()).filter(Boolean)))
+  .transform((value) =>
+    value.trim() === 'false'
+      ? []
+      : value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+  )
   .refine((items) => items.every(isAddressOrBlock), 'false, or a comma-separated list of proxy addresses or CIDR blocks (e.g. 10.0.0.5,10.1.0.0/16)');
 
 const positiveInt = z.coerce.number().int().positive();
@@ -28,7 +38,10 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   CONSOLE_DIR: z.string().min(1).default('./dist'),
   CONSOLE_URL: z.string().url().default('http://localhost:3000'),
@@ -37,7 +50,10 @@ const environmentSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt.default(DEFAULT_UPLOAD_MAX_BYTES),
   REGISTRY_TOKEN: z.string().min(8).default('demo-registry-token'),
   CORS_ORIGINS: commaList.default(['http://localhost:3000', 'http://localhost:5173']),
-  PRODUCT: z.string().regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits, _').default(DEFAULT_CREDIT_UNIT),
+  PRODUCT: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits, _')
+    .default(DEFAULT_CREDIT_UNIT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
@@ -45,7 +61,10 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustedProxies.default([]),
   CSP_CONNECT_SRC: commaList.default([]),
   DEV_ROUTES: z.enum(['true', 'false']).default('false'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port')
+    .optional(),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

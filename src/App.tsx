@@ -2,7 +2,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import { Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, LoadingPage, Resource, memoryStore, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { PRODUCT_NAME } from './catalogue/product';
+import { PRODUCT_NAME } from '../shared/catalogue/product';
 import { lazyNamed } from './custom/lazyNamed';
 import { AppLayout } from './custom/layout/AppLayout';
 import { TopCenterNotification } from './custom/layout/TopCenterNotification';

@@ -17,10 +17,7 @@ export const admins = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (table) => [
-    uniqueIndex('admins_email_key').on(sql`lower(${table.email})`),
-    index('admins_created_at_idx').on(table.createdAt),
-  ],
+  (table) => [uniqueIndex('admins_email_key').on(sql`lower(${table.email})`), index('admins_created_at_idx').on(table.createdAt)],
 );
 
 /** Server-side sessions: only a hash of the token is stored, so a database leak signs nobody in. */
@@ -68,7 +65,12 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('outbox_recipient_idx').on(table.recipient), index('outbox_unsent_idx').on(table.createdAt).where(sql`sent_at IS NULL`)],
+  (table) => [
+    index('outbox_recipient_idx').on(table.recipient),
+    index('outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`sent_at IS NULL`),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every server process. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditEntity } from '../../src/catalogue/audit';
+import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { newId } from './ids';

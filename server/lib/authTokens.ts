@@ -47,8 +47,10 @@ export async function findLiveAuthToken(db: Database, token: string): Promise<st
 
 /** Ends every link still out for an admin (after a password reset or change, or an e-mail change). */
 export async function revokeAuthTokens(db: Database, adminId: string): Promise<void> {
-  await db.update(authTokens).set({ usedAt: new Date() }).where(and(eq(authTokens.adminId, adminId), isNull(authTokens.usedAt)));
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.adminId, adminId), isNull(authTokens.usedAt)));
 }
 
-export const passwordLink = (consoleUrl: string, token: string): string =>
-  `${consoleUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+export const passwordLink = (consoleUrl: string, token: string): string => `${consoleUrl}/auth/reset?token=${encodeURIComponent(token)}`;

@@ -24,7 +24,12 @@ export async function dependentsOf(db: Database, companyId: string): Promise<Com
     total(db.select({ total: count() }).from(users).where(eq(users.organisationId, companyId))),
     total(db.select({ total: count() }).from(offers).where(eq(offers.organisationId, companyId))),
     total(db.select({ total: count() }).from(needs).where(eq(needs.organisationId, companyId))),
-    total(db.select({ total: count() }).from(rooms).where(or(eq(rooms.sellerId, companyId), eq(rooms.buyerId, companyId)))),
+    total(
+      db
+        .select({ total: count() })
+        .from(rooms)
+        .where(or(eq(rooms.sellerId, companyId), eq(rooms.buyerId, companyId))),
+    ),
   ]);
   return { users: userCount, offers: offerCount, needs: needCount, rooms: roomCount };
 }

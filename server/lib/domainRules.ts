@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { isActivityDomain, isSubDomainOf } from '../../src/catalogue/domains';
+import { isSubDomainOf } from '../../shared/catalogue/domains';
 import { ValidationError } from './validation';
 
-export const activityDomainSchema = z.string().refine(isActivityDomain, 'not an activity domain');
 
 /** The sub-domain must belong to the domain the record ends up with (spec §4). */
 export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {

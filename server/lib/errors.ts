@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../src/catalogue/errorCodes';
+import type { ErrorCode } from '../../shared/catalogue/errorCodes';
 
 /** A refusal the client should see: the error handler answers `{ok:false, code}` with `status`. */
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import type { UploadMimeType } from '../../src/catalogue/uploads';
+import type { UploadMimeType } from '../../shared/catalogue/uploads';
 
 /** The upload types of the shared catalogue (the console checks them first), told here from the bytes, never from the name or the declared type. */
 export type AllowedFileType = { extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg' | 'pdf'; mime: UploadMimeType };
@@ -17,7 +17,14 @@ export function detectFileType(bytes: Buffer): AllowedFileType | undefined {
 }
 
 function isSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  const withoutProlog = head.replace(/^<\?xml[^>]*\?>\s*/, '').replace(/^<!--[\s\S]*?-->\s*/, '').replace(/^<!DOCTYPE[^>]*>\s*/i, '');
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  const withoutProlog = head
+    .replace(/^<\?xml[^>]*\?>\s*/, '')
+    .replace(/^<!--[\s\S]*?-->\s*/, '')
+    .replace(/^<!DOCTYPE[^>]*>\s*/i, '');
   return /^<svg[\s>]/i.test(withoutProlog);
 }

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
 
 /** Record ids keep the 24-hex shape of the platform's `_id`s. */
 export const newId = (): string => randomBytes(12).toString('hex');
-export const idSchema = z.string().regex(/^[a-f0-9]{24}$/, 'not an id');
 
 /** Secrets handed out (session, reset and invitation tokens): 256 random bits. Only their hash is stored. */
 export const newSecretToken = (): string => randomBytes(32).toString('base64url');

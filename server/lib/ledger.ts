@@ -1,22 +1,12 @@
+import { toCents } from '../../shared/contract/primitives';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { CREDIT_DECIMALS, CREDIT_LIMIT } from '../../src/catalogue/audit';
+import { CREDIT_LIMIT } from '../../shared/catalogue/audit';
 import type { Database } from '../db/client';
 import { companies, creditEntries, type CompanyRow } from '../db/schema';
 import { AppError, notFound } from './errors';
 import { newId } from './ids';
 
-/** The value rounded to the cent, as the nearest double (what a JSON number with two decimals parses to). */
-const toCents = (value: number): number => Number(value.toFixed(CREDIT_DECIMALS));
 
-/**
- * A credit amount or balance: at most two decimals, below 10^12 in absolute value. A JSON number
- * with two decimals is exactly its own rounding to the cent; anything finer (1e-9) is not.
- */
-export const creditAmountSchema = z
-  .number()
-  .refine((value) => Number.isFinite(value) && Math.abs(value) < CREDIT_LIMIT, `below ${CREDIT_LIMIT} in absolute value`)
-  .refine((value) => toCents(value) === value, `at most ${CREDIT_DECIMALS} decimals`);
 
 /** The difference of two balances, to the cent (a float subtraction may leave a tail). */
 export const creditDifference = (after: number, before: number): number => toCents(after - before);

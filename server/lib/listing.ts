@@ -1,15 +1,8 @@
+import type { SortInput } from '../../shared/contract/primitives';
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { ValidationError } from './validation';
 
-/** Spec §4: one sort key at a time, 1 ascending or -1 descending. */
-export const sortSchema = z
-  .record(z.string(), z.union([z.literal(1), z.literal(-1)]))
-  .refine((sort) => Object.keys(sort).length <= 1, 'one sort key at a time')
-  .optional();
-
-export type SortInput = z.infer<typeof sortSchema>;
 
 /**
  * ORDER BY for a search: the requested column (one of `columns`) or the default, then the id so

@@ -15,15 +15,12 @@ const KEY_LENGTH = 32;
  */
 const hashingSlots = boundedConcurrency(Math.max(1, Math.min(availableParallelism(), 4)), 16, 2);
 
-
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? COST) * (options.r ?? BLOCK_SIZE);
   return hashingSlots(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-          error ? reject(error) : resolve(key),
-        ),
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
       ),
   );
 }

@@ -57,17 +57,8 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   throw new ValidationError(fieldErrors);
 }
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
-export const nameSchema = z.string().trim().min(1).max(200);
-export const searchSchema = z.string().trim().max(200).optional();
-export const offsetSchema = z.number().int().min(0).max(1_000_000).default(0);
 
 /** `search` text as an ILIKE pattern that matches it literally anywhere. */
 export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** '' and null both mean "no value" for an optional field. */
-export const optional = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((value) => (value === '' ? null : value), schema.nullable().optional());
 
-/** Links a browser will follow: http(s) only, never javascript: or data:. */
-export const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);

@@ -42,13 +42,7 @@ async function claimBatch(db: Database) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(
-      and(
-        isNull(outbox.sentAt),
-        lt(outbox.attempts, MAX_SEND_ATTEMPTS),
-        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`)),
-      ),
-    )
+    .where(and(isNull(outbox.sentAt), lt(outbox.attempts, MAX_SEND_ATTEMPTS), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`))))
     .orderBy(asc(outbox.createdAt))
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });

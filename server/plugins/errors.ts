@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../src/catalogue/errorCodes';
+import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { CompanyNotEmptyError } from '../lib/companyDependents';
 import { isForeignKeyViolation } from '../lib/dbErrors';
 import { AppError, RateLimitedError } from '../lib/errors';
@@ -56,12 +56,16 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, ErrorCode.HEADERS_TOO_LARGE]
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, ErrorCode.REQUEST_TIMEOUT]
-    : [400, ErrorCode.INVALID_REQUEST];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorCode.HEADERS_TOO_LARGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorCode.REQUEST_TIMEOUT]
+        : [400, ErrorCode.INVALID_REQUEST];
   const body = JSON.stringify({ ok: false, code });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

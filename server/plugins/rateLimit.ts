@@ -50,8 +50,13 @@ export async function assertFailuresUnderLimit(db: Database, limits: RateLimit[]
   const result = (await db.execute(sql`
     SELECT key, hits, ceil(extract(epoch FROM window_started_at + make_interval(secs => ${windowSeconds}) - now())) AS retry_after
     FROM rate_limits
-    WHERE key IN (${sql.join(limits.map((limit) => sql`${limit.key}`), sql`, `)})
-      AND window_started_at >= now() - make_interval(secs => ${windowSeconds})`)) as unknown as { rows: Array<{ key: string; hits: number | string; retry_after: number | string }> };
+    WHERE key IN (${sql.join(
+      limits.map((limit) => sql`${limit.key}`),
+      sql`, `,
+    )})
+      AND window_started_at >= now() - make_interval(secs => ${windowSeconds})`)) as unknown as {
+    rows: Array<{ key: string; hits: number | string; retry_after: number | string }>;
+  };
   for (const row of result.rows) {
     const limit = limits.find((candidate) => candidate.key === row.key);
     if (limit && Number(row.hits) >= limit.max) throw new RateLimitedError(Math.max(1, Number(row.retry_after)));

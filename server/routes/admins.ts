@@ -1,17 +1,18 @@
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
 import { changedFields, recordAudit } from '../lib/audit';
 import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
-import { hashToken, idSchema, newId } from '../lib/ids';
-import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { hashToken, newId } from '../lib/ids';
+import { containsPattern, parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
+import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema } from '../../shared/contract/primitives';
 
 const searchBody = z.object({ search: searchSchema, offset: offsetSchema });
 const createBody = z.object({ name: nameSchema, email: emailSchema });
@@ -39,11 +40,15 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         if (row.email.toLowerCase() !== before.email.toLowerCase()) {
           await tx.delete(sessions).where(and(eq(sessions.adminId, id), ne(sessions.tokenHash, hashToken(token))));
           await revokeAuthTokens(tx, id);
-          await app.mail.queue({
-            to: before.email,
-            subject: 'Admin Platform: your sign-in address was changed',
-            body: `Hello ${before.name},\n\n${actor.id === id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${row.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
-          }, request.log, tx);
+          await app.mail.queue(
+            {
+              to: before.email,
+              subject: 'Admin Platform: your sign-in address was changed',
+              body: `Hello ${before.name},\n\n${actor.id === id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${row.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
+            },
+            request.log,
+            tx,
+          );
         }
         await recordAudit(tx, request, { action: 'update', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(before), toAdminDto(row)) });
         return { before, row };
@@ -57,9 +62,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/admin/search', async (request) => {
     const { search, offset } = parseInput(searchBody, request.body);
-    const where = search
-      ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search)))
-      : undefined;
+    const where = search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined;
     const [rows, total] = await Promise.all([
       db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(PAGE_SIZE).offset(offset),
       searchTotal(db, admins, where),
@@ -69,7 +72,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/admin', async (request) => {
     const { name, email } = parseInput(createBody, request.body);
-    const taken = await db.select({ id: admins.id }).from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1);
+    const taken = await db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(eq(sql`lower(${admins.email})`, email))
+      .limit(1);
     if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     const row = await db
       .transaction(async (tx) => {
@@ -77,11 +84,15 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         if (!row) throw new Error('insert returned no row');
         await recordAudit(tx, request, { action: 'create', entity: 'admin', entityId: row.id, changes: changedFields(null, toAdminDto(row)) });
         const token = await issueAuthToken(tx, row.id, 'invite');
-        await app.mail.queue({
-          to: row.email,
-          subject: 'Admin Platform: your administrator account',
-          body: `Hello ${row.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(config.consoleUrl, token)}\n`,
-        }, request.log, tx);
+        await app.mail.queue(
+          {
+            to: row.email,
+            subject: 'Admin Platform: your administrator account',
+            body: `Hello ${row.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(config.consoleUrl, token)}\n`,
+          },
+          request.log,
+          tx,
+        );
         return row;
       })
       .catch((error: unknown) => {
@@ -110,7 +121,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parseInput(idParams, request.params);
     if (id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
     await db.transaction(async (tx) => {
-      const [deleted] = await tx.delete(admins).where(and(eq(admins.id, id), ne(admins.id, sessionOf(request).admin.id))).returning();
+      const [deleted] = await tx
+        .delete(admins)
+        .where(and(eq(admins.id, id), ne(admins.id, sessionOf(request).admin.id)))
+        .returning();
       if (!deleted) throw notFound();
       await recordAudit(tx, request, { action: 'delete', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(deleted), null) });
     });

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../../src/catalogue/audit';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../../shared/catalogue/audit';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
-import { idSchema } from '../lib/ids';
-import { offsetSchema, parseInput } from '../lib/validation';
+import { parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
+import { idSchema, offsetSchema } from '../../shared/contract/primitives';
 
 /** An ISO date-time whose instant PostgreSQL can compare (years 1 to 9999 in UTC). */
 const instant = z.iso
@@ -35,7 +35,10 @@ async function existingIds(app: FastifyInstance, rows: AuditEventRow[]): Promise
     const ids = rows.filter((row) => row.entity === entity && row.entityId).map((row) => row.entityId as string);
     if (!ids.length) continue;
     const table = recordTables[entity];
-    const present = await app.db.select({ id: table.id }).from(table).where(sql`${table.id} IN ${ids}`);
+    const present = await app.db
+      .select({ id: table.id })
+      .from(table)
+      .where(sql`${table.id} IN ${ids}`);
     for (const { id } of present) found.add(`${entity}:${id}`);
   }
   return found;

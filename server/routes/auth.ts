@@ -10,7 +10,7 @@ import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { emailSchema, parseInput, safelyParsed } from '../lib/validation';
+import { parseInput, safelyParsed } from '../lib/validation';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../plugins/rateLimit';
 import {
   SESSION_COOKIE,
@@ -22,6 +22,7 @@ import {
   sessionOf,
   setSessionCookie,
 } from '../plugins/sessions';
+import { emailSchema } from '../../shared/contract/primitives';
 
 const passwordInput = z.string().min(1).max(1024);
 const signinBody = z.object({ email: emailSchema, password: passwordInput });
@@ -59,7 +60,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const actorOf = (admin: AdminRow) => ({ id: admin.id, name: admin.name });
 
   const findAdminByEmail = async (email: string) =>
-    (await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email)).limit(1))[0];
+    (
+      await db
+        .select()
+        .from(admins)
+        .where(eq(sql`lower(${admins.email})`, email))
+        .limit(1)
+    )[0];
 
   /**
    * Sign-in counts failures only: per address and client together (so nobody can lock an admin out
@@ -69,14 +76,27 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const { email, password } = parseInput(signinBody, request.body);
     const addressKey = `signin-failures:${email}|${request.ip}`;
     const clientKey = `signin-failures:client:${request.ip}`;
-    await assertFailuresUnderLimit(db, [{ key: addressKey, max: authLimit.max }, { key: clientKey, max: perClientMax }], authLimit.windowSeconds);
+    await assertFailuresUnderLimit(
+      db,
+      [
+        { key: addressKey, max: authLimit.max },
+        { key: clientKey, max: perClientMax },
+      ],
+      authLimit.windowSeconds,
+    );
     const admin = await findAdminByEmail(email);
     const valid = await verifyPassword(password, admin?.passwordHash);
     if (!admin || !valid) {
       await db.transaction(async (tx) => {
         await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
         // The address tried is kept (it is no secret); the password never is.
-        await recordAudit(tx, request, { action: 'failed_sign_in', entity: 'session', entityId: admin?.id ?? null, changes: { email: [null, email] }, actor: null });
+        await recordAudit(tx, request, {
+          action: 'failed_sign_in',
+          entity: 'session',
+          entityId: admin?.id ?? null,
+          changes: { email: [null, email] },
+          actor: null,
+        });
       });
       throw new AppError(401, 'INVALID_CREDENTIALS');
     }
@@ -126,11 +146,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         await db.transaction(async (tx) => {
           await recordAudit(tx, request, { action: 'password_reset_request', entity: 'admin', entityId: admin.id, actor: null });
           const token = await issueAuthToken(tx, admin.id, 'reset');
-          await app.mail.queue({
-            to: admin.email,
-            subject: 'Admin Platform: reset your password',
-            body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
-          }, request.log, tx);
+          await app.mail.queue(
+            {
+              to: admin.email,
+              subject: 'Admin Platform: reset your password',
+              body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
+            },
+            request.log,
+            tx,
+          );
         });
         await app.mail.flush();
       }, request.log);

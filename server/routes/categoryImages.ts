@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { categoryImages } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
-import { activityDomainSchema } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
-import { idSchema, newId } from '../lib/ids';
-import { httpUrl, parseInput } from '../lib/validation';
+import { newId } from '../lib/ids';
+import { parseInput } from '../lib/validation';
+import { activityDomainSchema, httpUrl, idSchema } from '../../shared/contract/primitives';
 
 const searchBody = z.object({ activity_domain: z.string().max(200).optional() });
 const createBody = z.object({ activity_domain: activityDomainSchema, image_url: httpUrl });

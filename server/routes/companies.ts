@@ -1,7 +1,7 @@
 import { and, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
@@ -11,13 +11,14 @@ import { CompanyNotEmptyError, dependentsOf } from '../lib/companyDependents';
 import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
-import { idSchema, newId } from '../lib/ids';
-import { orderBy, sortSchema } from '../lib/listing';
-import { containsPattern, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { newId } from '../lib/ids';
+import { orderBy } from '../lib/listing';
+import { containsPattern, parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
+import { idSchema, offsetSchema, searchSchema, sortSchema } from '../../shared/contract/primitives';
 
 const idParams = z.object({ id: idSchema });
 const commentParams = z.object({ id: idSchema, commentId: idSchema });
@@ -75,7 +76,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     const row = await db.transaction(async (tx) => {
       const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
       if (!row) throw new Error('insert returned no row');
-      await recordAudit(tx, request, { action: 'create', entity: 'company', entityId: row.id, changes: changedFields(null, toCompanyDto(row, config.product)) });
+      await recordAudit(tx, request, {
+        action: 'create',
+        entity: 'company',
+        entityId: row.id,
+        changes: changedFields(null, toCompanyDto(row, config.product)),
+      });
       return row;
     });
     return { ok: true, data: await fullCompany(row) };
@@ -123,9 +129,19 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       if (!row) throw notFound();
       // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
       if (balance !== undefined && balance !== before.creditBalance) {
-        row = await adjustBalance(tx, { companyId: id, amount: creditDifference(balance, before.creditBalance), reason: EDITED_IN_FORM, admin: { id: admin.id, name: admin.name } });
+        row = await adjustBalance(tx, {
+          companyId: id,
+          amount: creditDifference(balance, before.creditBalance),
+          reason: EDITED_IN_FORM,
+          admin: { id: admin.id, name: admin.name },
+        });
       }
-      await recordAudit(tx, request, { action: 'update', entity: 'company', entityId: id, changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)) });
+      await recordAudit(tx, request, {
+        action: 'update',
+        entity: 'company',
+        entityId: id,
+        changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)),
+      });
       return row;
     });
     return { ok: true, data: await fullCompany(row) };
@@ -180,7 +196,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
         .returning();
       if (!deleted) throw notFound();
-      await recordAudit(tx, request, { action: 'comment_delete', entity: 'company', entityId: id, changes: { comment: [{ _id: deleted.id, user_name: deleted.userName, text: deleted.text }, null] } });
+      await recordAudit(tx, request, {
+        action: 'comment_delete',
+        entity: 'company',
+        entityId: id,
+        changes: { comment: [{ _id: deleted.id, user_name: deleted.userName, text: deleted.text }, null] },
+      });
     });
     return { ok: true, data: await commentsOf(db, id) };
   });
@@ -196,7 +217,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         .values({ id: newId(), companyId: id, organizationId: organization_id, status: 'queued', requestedBy: sessionOf(request).admin.id })
         .returning();
       if (!job) throw new Error('insert returned no row');
-      await recordAudit(tx, request, { action: 'sync', entity: 'company', entityId: id, changes: { organization_id: [before.organizationId, organization_id], sync_job: [null, job.id] } });
+      await recordAudit(tx, request, {
+        action: 'sync',
+        entity: 'company',
+        entityId: id,
+        changes: { organization_id: [before.organizationId, organization_id], sync_job: [null, job.id] },
+      });
       return job;
     });
     return { ok: true, data: toSyncJobDto(job) };

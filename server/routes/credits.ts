@@ -1,15 +1,15 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
-import { idSchema } from '../lib/ids';
-import { adjustBalance, creditAmountSchema, creditDifference } from '../lib/ledger';
-import { offsetSchema, parseInput } from '../lib/validation';
+import { adjustBalance, creditDifference } from '../lib/ledger';
+import { parseInput } from '../lib/validation';
 import { sessionOf } from '../plugins/sessions';
 import { fullCompanyOf } from '../lib/companyRecord';
+import { creditAmountSchema, idSchema, offsetSchema } from '../../shared/contract/primitives';
 
 const idParams = z.object({ id: idSchema });
 const adjustBody = z.object({
@@ -55,7 +55,13 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parseInput(idParams, request.params);
     const { offset } = parseInput(searchBody, request.body);
     const [rows, [counted]] = await Promise.all([
-      db.select().from(creditEntries).where(eq(creditEntries.companyId, id)).orderBy(desc(creditEntries.createdAt), desc(creditEntries.id)).limit(PAGE_SIZE).offset(offset),
+      db
+        .select()
+        .from(creditEntries)
+        .where(eq(creditEntries.companyId, id))
+        .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
       db.select({ total: count() }).from(creditEntries).where(eq(creditEntries.companyId, id)),
     ]);
     // A deleted company's ledger stays readable; an id that never had a company or an entry is unknown.

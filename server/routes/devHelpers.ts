@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { outbox, roomMessages } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import { idSchema, newId } from '../lib/ids';
-import { emailSchema, parseInput } from '../lib/validation';
+import { newId } from '../lib/ids';
+import { parseInput } from '../lib/validation';
 import { findRoom, messageTextSchema, toMessageDto } from './rooms';
+import { emailSchema, idSchema } from '../../shared/contract/primitives';
 
 const params = z.object({ id: idSchema });
 const body = z.object({ role: z.enum(['buyer', 'seller']), text: messageTextSchema });
@@ -40,7 +41,12 @@ export async function devHelperRoutes(app: FastifyInstance): Promise<void> {
         .returning();
       if (!row) throw new Error('insert returned no row');
       // Written by the development stand-in for the marketplace app, on behalf of a signed-in admin.
-      await recordAudit(tx, request, { action: 'create', entity: 'room', entityId: id, changes: { message: [null, { _id: row.id, sender_role: role, text }] } });
+      await recordAudit(tx, request, {
+        action: 'create',
+        entity: 'room',
+        entityId: id,
+        changes: { message: [null, { _id: row.id, sender_role: role, text }] },
+      });
       return row;
     });
     return { ok: true, data: toMessageDto(row) };

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { logoFolder } from '../../src/catalogue/product';
+import { logoFolder } from '../../shared/catalogue/product';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { detectFileType } from '../lib/fileTypes';
@@ -25,7 +25,14 @@ const uploadBody = z.object({
 
 /** A name that cannot climb out of its folder nor be guessed: a slug of the original, plus randomness. */
 export function safeFileName(original: string, extension: string): string {
-  const stem = original.replace(/\.[^.]*$/, '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 40);
+  const stem = original
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 40);
   return `${stem || 'file'}-${randomBytes(6).toString('hex')}.${extension}`;
 }
 

@@ -44,7 +44,13 @@ export async function impersonationRoutes(app: FastifyInstance): Promise<void> {
         .limit(1);
       if (!row) throw new AppError(400, 'INVALID_TOKEN');
       // The app's side of 'Login as': the admin who minted the token is the actor.
-      await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: used.userId, changes: { exchanged: [false, true] }, actor: { id: used.adminId, name: used.adminName ?? '' } });
+      await recordAudit(tx, request, {
+        action: 'impersonation',
+        entity: 'user',
+        entityId: used.userId,
+        changes: { exchanged: [false, true] },
+        actor: { id: used.adminId, name: used.adminName ?? '' },
+      });
       return { used, row };
     });
     return { ok: true, data: { user: toUserDto(row.user, row.organisationName), impersonated_by: used.adminId } };

@@ -1,18 +1,19 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, needs, type NeedRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
-import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
+import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
-import { idSchema, newId } from '../lib/ids';
-import { orderBy, sortSchema } from '../lib/listing';
+import { newId } from '../lib/ids';
+import { orderBy } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
-import { containsPattern, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+import { containsPattern, parseInput } from '../lib/validation';
+import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema } from '../../shared/contract/primitives';
 
 const idParams = z.object({ id: idSchema });
 const descriptionSchema = z.string().trim().min(1).max(5000);
@@ -133,12 +134,12 @@ export async function needRoutes(app: FastifyInstance): Promise<void> {
     checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
     if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
     const changes = definedOnly({
-        description: fields.description,
-        emergency: fields.emergency,
-        status: fields.status,
-        organisationId: fields.organisation_id,
-        activityDomain: fields.activity_domain,
-        subActivityDomain: fields.sub_activity_domain,
+      description: fields.description,
+      emergency: fields.emergency,
+      status: fields.status,
+      organisationId: fields.organisation_id,
+      activityDomain: fields.activity_domain,
+      subActivityDomain: fields.sub_activity_domain,
     });
     const updated = await db.transaction(async (tx) => {
       const before = toNeedDto(await findNeed(id, tx));

@@ -1,55 +1,25 @@
 import { and, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, offers, type OfferRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
-import { activityDomainSchema, afterUpdate, checkDomainPair } from '../lib/domainRules';
+import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
-import { idSchema, newId } from '../lib/ids';
-import { orderBy, sortSchema } from '../lib/listing';
+import { newId } from '../lib/ids';
+import { orderBy } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
-import { containsPattern, httpUrl, nameSchema, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+import { containsPattern } from '../lib/validation';
+import { answer, done, page } from '../lib/answers';
 import { searchTotal } from '../lib/searchTotal';
-
-const idParams = z.object({ id: idSchema });
-const imagesSchema = z.array(httpUrl).max(20);
-const descriptionSchema = z.string().trim().min(1).max(5000);
-
-/** Spec §7 spells the offers' domain filter `domain_activity`. */
-const searchBody = z.object({
-  search: searchSchema,
-  domain_activity: z.string().max(200).optional(),
-  sub_activity_domain: z.string().max(200).optional(),
-  organisation_id: idSchema.optional(),
-  sort: sortSchema,
-  offset: offsetSchema,
-});
-const createBody = z.object({
-  title: nameSchema,
-  description: descriptionSchema,
-  images: imagesSchema.min(1),
-  organisation_id: optional(idSchema),
-});
-const updateBody = z.object({
-  title: nameSchema.optional(),
-  description: descriptionSchema.optional(),
-  images: imagesSchema.optional(),
-  organisation_id: optional(idSchema),
-  activity_domain: optional(activityDomainSchema),
-  sub_activity_domain: optional(z.string().max(200)),
-  price: optional(z.number().finite().min(0)),
-  unit: optional(z.enum(PRICE_UNITS)),
-  credit_ratio: optional(z.number().refine((ratio) => CREDIT_RATIOS.includes(ratio), 'one of 1, 0.75, 0.5')),
-  price_on_proposal: z.boolean().optional(),
-});
+import { idParams } from '../../shared/contract/envelope';
+import { offerAnswer, offerCreateBody, offerDeleted, offerPage, offerSearchBody, offerUpdateBody, type Offer } from '../../shared/contract/offers';
 
 type OfferJoin = { offer: OfferRow; organisationName: string | null; organisationLogo: string | null };
 
-const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin) => ({
+const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin): Offer => ({
   _id: offer.id,
   title: offer.title,
   description: offer.description,
@@ -67,8 +37,10 @@ const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin) =>
 });
 
 /** Offers (spec §7): search, create, read, update, delete. */
-export async function offerRoutes(app: FastifyInstance): Promise<void> {
+export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const tags = ['Offers'];
   const selection = { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl };
   const sortable = {
     title: offers.title,
@@ -84,30 +56,34 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     return row;
   }
 
-  app.post('/offer/search', async (request) => {
-    const body = parseInput(searchBody, request.body);
-    const conditions: SQL[] = [];
-    if (body.search) conditions.push(like(offers.searchText, containsPattern(body.search.toLowerCase())));
-    if (body.domain_activity) conditions.push(eq(offers.activityDomain, body.domain_activity));
-    if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
-    if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      db
-        .select(selection)
-        .from(offers)
-        .leftJoin(companies, eq(companies.id, offers.organisationId))
-        .where(where)
-        .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id))
-        .limit(PAGE_SIZE)
-        .offset(body.offset),
-      searchTotal(db, offers, where),
-    ]);
-    return { ok: true, data: rows.map(toOfferDto), total };
-  });
+  app.post(
+    '/offer/search',
+    { schema: { tags, summary: 'Search offers, a page at a time', body: offerSearchBody, response: { 200: offerPage } } },
+    async (request) => {
+      const { body } = request;
+      const conditions: SQL[] = [];
+      if (body.search) conditions.push(like(offers.searchText, containsPattern(body.search.toLowerCase())));
+      if (body.domain_activity) conditions.push(eq(offers.activityDomain, body.domain_activity));
+      if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
+      if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select(selection)
+          .from(offers)
+          .leftJoin(companies, eq(companies.id, offers.organisationId))
+          .where(where)
+          .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id))
+          .limit(PAGE_SIZE)
+          .offset(body.offset),
+        searchTotal(db, offers, where),
+      ]);
+      return page(rows.map(toOfferDto), total);
+    },
+  );
 
-  app.post('/offer', async (request) => {
-    const { title, description, images, organisation_id } = parseInput(createBody, request.body);
+  app.post('/offer', { schema: { tags, summary: 'Create an offer', body: offerCreateBody, response: { 200: offerAnswer } } }, async (request) => {
+    const { title, description, images, organisation_id } = request.body;
     if (organisation_id) await checkCompanyExists(db, organisation_id);
     const id = newId();
     const created = await db.transaction(async (tx) => {
@@ -116,21 +92,24 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, request, { action: 'create', entity: 'offer', entityId: id, changes: changedFields(null, created) });
       return created;
     });
-    return { ok: true, data: created };
+    return answer(created);
   });
 
-  app.get('/offer/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true, data: toOfferDto(await findOffer(id)) };
+  app.get('/offer/:id', { schema: { tags, summary: 'Read an offer', params: idParams, response: { 200: offerAnswer } } }, async (request) => {
+    const { id } = request.params;
+    return answer(toOfferDto(await findOffer(id)));
   });
 
-  app.put('/offer/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const fields = parseInput(updateBody, request.body);
-    const { offer } = await findOffer(id);
-    checkDomainPair(afterUpdate(fields.activity_domain, offer.activityDomain), afterUpdate(fields.sub_activity_domain, offer.subActivityDomain));
-    if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
-    const changes = definedOnly({
+  app.put(
+    '/offer/:id',
+    { schema: { tags, summary: 'Update an offer', params: idParams, body: offerUpdateBody, response: { 200: offerAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const fields = request.body;
+      const { offer } = await findOffer(id);
+      checkDomainPair(afterUpdate(fields.activity_domain, offer.activityDomain), afterUpdate(fields.sub_activity_domain, offer.subActivityDomain));
+      if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
+      const changes = definedOnly({
         title: fields.title,
         description: fields.description,
         images: fields.images,
@@ -141,24 +120,25 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         unit: fields.unit,
         creditRatio: fields.credit_ratio,
         priceOnProposal: fields.price_on_proposal,
-    });
-    const updated = await db.transaction(async (tx) => {
-      const before = toOfferDto(await findOffer(id, tx));
-      if (Object.keys(changes).length) await tx.update(offers).set(changes).where(eq(offers.id, id));
-      const after = toOfferDto(await findOffer(id, tx));
-      await recordAudit(tx, request, { action: 'update', entity: 'offer', entityId: id, changes: changedFields(before, after) });
-      return after;
-    });
-    return { ok: true, data: updated };
-  });
+      });
+      const updated = await db.transaction(async (tx) => {
+        const before = toOfferDto(await findOffer(id, tx));
+        if (Object.keys(changes).length) await tx.update(offers).set(changes).where(eq(offers.id, id));
+        const after = toOfferDto(await findOffer(id, tx));
+        await recordAudit(tx, request, { action: 'update', entity: 'offer', entityId: id, changes: changedFields(before, after) });
+        return after;
+      });
+      return answer(updated);
+    },
+  );
 
-  app.delete('/offer/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
+  app.delete('/offer/:id', { schema: { tags, summary: 'Delete an offer', params: idParams, response: { 200: offerDeleted } } }, async (request) => {
+    const { id } = request.params;
     await db.transaction(async (tx) => {
       const before = toOfferDto(await findOffer(id, tx));
       await tx.delete(offers).where(eq(offers.id, id));
       await recordAudit(tx, request, { action: 'delete', entity: 'offer', entityId: id, changes: changedFields(before, null) });
     });
-    return { ok: true };
+    return done();
   });
 }

@@ -46,7 +46,11 @@ const toRegistryShape = (company: FictionalCompany, index: number): RegistryComp
   date_creation: `${company.creationYear}-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`,
 });
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The bundled sample, built once: a few hundred fictional companies. */
 const sample = Array.from({ length: SAMPLE_SIZE }, (_, index) => toRegistryShape(fictionalCompany(index), index));
@@ -63,7 +67,10 @@ export async function registryRoutes(app: FastifyInstance): Promise<void> {
     const { q, api_token } = parseInput(query, request.query);
     if (api_token !== app.config.registryToken) throw new AppError(401, 'UNAUTHORIZED');
     const needle = fold(q);
-    const entreprises = searchable.filter(({ key }) => key.includes(needle)).slice(0, MAX_RESULTS).map(({ company }) => company);
+    const entreprises = searchable
+      .filter(({ key }) => key.includes(needle))
+      .slice(0, MAX_RESULTS)
+      .map(({ company }) => company);
     return { entreprises, total: entreprises.length };
   });
 }

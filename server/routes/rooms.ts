@@ -2,14 +2,15 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
-import { idSchema, newId } from '../lib/ids';
-import { containsPattern, httpUrl, offsetSchema, optional, parseInput, searchSchema } from '../lib/validation';
+import { newId } from '../lib/ids';
+import { containsPattern, parseInput } from '../lib/validation';
 import { sessionOf } from '../plugins/sessions';
+import { httpUrl, idSchema, offsetSchema, optional, searchSchema } from '../../shared/contract/primitives';
 
 const sellers = alias(companies, 'sellers');
 const buyers = alias(companies, 'buyers');
@@ -116,10 +117,23 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
       await findRoom(tx, body.room);
       const [row] = await tx
         .insert(roomMessages)
-        .values({ id: newId(), roomId: body.room, senderId: admin.id, senderRole: 'admin', senderName: body.sender_name || admin.name, senderAvatar: body.sender_logo ?? null, text: body.text })
+        .values({
+          id: newId(),
+          roomId: body.room,
+          senderId: admin.id,
+          senderRole: 'admin',
+          senderName: body.sender_name || admin.name,
+          senderAvatar: body.sender_logo ?? null,
+          text: body.text,
+        })
         .returning();
       if (!row) throw new Error('insert returned no row');
-      await recordAudit(tx, request, { action: 'admin_message', entity: 'room', entityId: body.room, changes: { message: [null, { _id: row.id, text: row.text }] } });
+      await recordAudit(tx, request, {
+        action: 'admin_message',
+        entity: 'room',
+        entityId: body.room,
+        changes: { message: [null, { _id: row.id, text: row.text }] },
+      });
       return row;
     });
     return { ok: true, data: toMessageDto(row) };

@@ -1,19 +1,20 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../src/catalogue/pagination';
+import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
 import { isUniqueViolation } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
-import { hashToken, idSchema, newId, newSecretToken } from '../lib/ids';
+import { hashToken, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
-import { containsPattern, emailSchema, nameSchema, offsetSchema, parseInput, searchSchema } from '../lib/validation';
+import { containsPattern, parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../plugins/sessions';
+import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema } from '../../shared/contract/primitives';
 
 const searchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
 const idParams = z.object({ id: idSchema });
@@ -48,7 +49,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return toUserDto(row.user, row.organisationName);
   }
 
-
   app.post('/user/search', async (request) => {
     const { search, organisation_id, offset } = parseInput(searchBody, request.body);
     const conditions: SQL[] = [];
@@ -76,18 +76,26 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/invite', async (request) => {
     const { name, email, organisation_id } = parseInput(inviteBody, request.body);
     const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
-    const taken = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const taken = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
     if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     const row = await db
       .transaction(async (tx) => {
         const [row] = await tx.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
         if (!row) throw new Error('insert returned no row');
         await recordAudit(tx, request, { action: 'invite', entity: 'user', entityId: row.id, changes: changedFields(null, toUserDto(row, company.name)) });
-        await app.mail.queue({
-          to: email,
-          subject: `You are invited to join ${company.name}`,
-          body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
-        }, request.log, tx);
+        await app.mail.queue(
+          {
+            to: email,
+            subject: `You are invited to join ${company.name}`,
+            body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
+          },
+          request.log,
+          tx,
+        );
         return row;
       })
       .catch((error: unknown) => {
@@ -109,7 +117,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     await findUser(id);
     if (organisation_id) await checkCompanyExists(db, organisation_id);
     if (email) {
-      const taken = await db.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id))).limit(1);
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id)))
+        .limit(1);
       if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
     }
     const changes = definedOnly({ name, email, organisationId: organisation_id });
@@ -146,7 +158,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     await db.transaction(async (tx) => {
       const user = await findUser(id, tx);
       // Names are snapshots: the record of who logged in as whom outlives both accounts.
-      await tx.insert(impersonationTokens).values({ tokenHash: hashToken(token), adminId: admin.id, adminName: admin.name, userId: id, userName: user.name, expiresAt });
+      await tx
+        .insert(impersonationTokens)
+        .values({ tokenHash: hashToken(token), adminId: admin.id, adminName: admin.name, userId: id, userName: user.name, expiresAt });
       await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: id, changes: { expires_at: [null, expiresAt.toISOString()] } });
     });
     return { ok: true, data: { user_id: id, token, expires_at: expiresAt.toISOString() } };

@@ -12,7 +12,11 @@ export interface DemoAdmin {
   createdDaysAgo: number;
 }
 
-const ascii = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const ascii = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export function demoAdmins(count = 24): DemoAdmin[] {
   return Array.from({ length: count }, (_, index) => {

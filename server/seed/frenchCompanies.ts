@@ -1,4 +1,4 @@
-import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../src/catalogue/domains';
+import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../shared/catalogue/domains';
 
 /** Deterministic fictional French companies, shared by the demo data, the registry stand-in and the bench; the fields are the company columns. */
 export interface FictionalCompany {
@@ -21,17 +21,68 @@ export interface FictionalCompany {
 }
 
 const prefixes = ['Atelier', 'Groupe', 'Maison', 'Studio', 'Agence', 'Compagnie', 'Cabinet', 'Bureau', 'Collectif', 'Comptoir', 'Fabrique', 'Réseau'];
-const stems = ['Lumière', 'Horizon', 'Azur', 'Boréal', 'Cèdre', 'Quartz', 'Colibri', 'Mistral', 'Ardoise', 'Garance', 'Opale', 'Sillage', 'Tournesol', 'Vermeil', 'Zénith', 'Alizé', 'Basalte', 'Cobalt', 'Dune', 'Écume', 'Falaise', 'Grenat', 'Iris', 'Jade', 'Lagune'];
+const stems = [
+  'Lumière',
+  'Horizon',
+  'Azur',
+  'Boréal',
+  'Cèdre',
+  'Quartz',
+  'Colibri',
+  'Mistral',
+  'Ardoise',
+  'Garance',
+  'Opale',
+  'Sillage',
+  'Tournesol',
+  'Vermeil',
+  'Zénith',
+  'Alizé',
+  'Basalte',
+  'Cobalt',
+  'Dune',
+  'Écume',
+  'Falaise',
+  'Grenat',
+  'Iris',
+  'Jade',
+  'Lagune',
+];
 const cities = [
-  ['Paris', '75011'], ['Lyon', '69002'], ['Marseille', '13006'], ['Toulouse', '31000'], ['Nantes', '44000'], ['Bordeaux', '33000'],
-  ['Lille', '59000'], ['Strasbourg', '67000'], ['Rennes', '35000'], ['Montpellier', '34000'], ['Nice', '06000'], ['Grenoble', '38000'],
+  ['Paris', '75011'],
+  ['Lyon', '69002'],
+  ['Marseille', '13006'],
+  ['Toulouse', '31000'],
+  ['Nantes', '44000'],
+  ['Bordeaux', '33000'],
+  ['Lille', '59000'],
+  ['Strasbourg', '67000'],
+  ['Rennes', '35000'],
+  ['Montpellier', '34000'],
+  ['Nice', '06000'],
+  ['Grenoble', '38000'],
 ] as const;
-const streets = ['rue de la République', 'avenue Jean Jaurès', 'boulevard Voltaire', 'rue Nationale', 'place du Marché', 'rue des Lilas', 'quai de la Loire', 'allée des Tilleuls'];
+const streets = [
+  'rue de la République',
+  'avenue Jean Jaurès',
+  'boulevard Voltaire',
+  'rue Nationale',
+  'place du Marché',
+  'rue des Lilas',
+  'quai de la Loire',
+  'allée des Tilleuls',
+];
 const legalStatuses = ['SAS', 'SARL', 'SA', 'EURL', 'SASU'];
 const headcounts = ['1-9', '10-19', '20-49', '50-99', '100-249', '250+'];
 
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function fictionalCompany(index: number): FictionalCompany {
   const domain = pick(DOMAIN_NAMES, index);
@@ -41,8 +92,10 @@ export function fictionalCompany(index: number): FictionalCompany {
   const domainName = slug(name);
   return {
     name,
-    siret: String(40_000_000_000_000 + index * 7_919_017).padStart(14, '0').slice(0, 14),
-    streetNumber: String((index * 13) % 180 + 1),
+    siret: String(40_000_000_000_000 + index * 7_919_017)
+      .padStart(14, '0')
+      .slice(0, 14),
+    streetNumber: String(((index * 13) % 180) + 1),
     route: pick(streets, index * 3),
     city,
     postalCode,

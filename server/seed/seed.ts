@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
-import { logoFolder } from '../../src/catalogue/product';
+import { logoFolder } from '../../shared/catalogue/product';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
-import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
-import { DOMAIN_NAMES } from '../../src/catalogue/domains';
+import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
+import { CREDIT_RATIOS, PRICE_UNITS } from '../../shared/catalogue/offerOptions';
+import { DOMAIN_NAMES } from '../../shared/catalogue/domains';
 import { admins, categoryImages, companies, companyComments, creditEntries, needs, offers, roomMessages, rooms, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
@@ -41,7 +41,10 @@ function demoCreditHistory(company: { id: string; creditBalance: number }, index
     createdAt: daysAgo(days),
   });
   return spent
-    ? [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo), entry(-spent, company.creditBalance, 'Consommation de crédits', boughtDaysAgo - 1 - (index % 6))]
+    ? [
+        entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo),
+        entry(-spent, company.creditBalance, 'Consommation de crédits', boughtDaysAgo - 1 - (index % 6)),
+      ]
     : [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo)];
 }
 
@@ -52,7 +55,13 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
 
   const demoAdminId = newId();
   await db.insert(admins).values([
-    { id: demoAdminId, name: 'Demo Admin', email: DEMO_CREDENTIALS.email, passwordHash: await hashPassword(DEMO_CREDENTIALS.password), createdAt: daysAgo(365) },
+    {
+      id: demoAdminId,
+      name: 'Demo Admin',
+      email: DEMO_CREDENTIALS.email,
+      passwordHash: await hashPassword(DEMO_CREDENTIALS.password),
+      createdAt: daysAgo(365),
+    },
     ...demoAdmins().map((admin) => ({
       id: newId(),
       name: admin.name,
@@ -87,7 +96,10 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       return {
         id: newId(),
         name: `${first} ${last}`,
-        email: `${first.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.${last.toLowerCase()}.${n}@example.com`,
+        email: `${first
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase()}.${last.toLowerCase()}.${n}@example.com`,
         organisationId: company.id,
         lastLoginAt: n % 4 === 0 ? null : daysAgo(n % 60),
         createdAt: daysAgo((n * 5) % 500),
@@ -111,19 +123,19 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
   const offerPictures = await writeDemoPictures(config.uploadDir, '/offers', config.consoleUrl, 'demo-offer', 6);
   const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
   const offerRows = companyRows.slice(0, 120).map((company, index) => ({
-      id: newId(),
-      title: `${pick(offerTitles, index)} – ${company.subActivityDomain}`,
-      description: `${company.name} propose : ${company.subActivityDomain.toLowerCase()}, clé en main.`,
-      images: [pick(offerPictures, index), pick(offerPictures, index + 1)],
-      organisationId: company.id,
-      activityDomain: company.activityDomain,
-      subActivityDomain: company.subActivityDomain,
-      price: index % 9 === 0 ? null : 100 + ((index * 137) % 4900),
-      unit: pick(PRICE_UNITS, index),
-      creditRatio: pick(CREDIT_RATIOS, index),
-      priceOnProposal: index % 9 === 0,
-      createdAt: daysAgo((index * 2) % 300),
-    }));
+    id: newId(),
+    title: `${pick(offerTitles, index)} – ${company.subActivityDomain}`,
+    description: `${company.name} propose : ${company.subActivityDomain.toLowerCase()}, clé en main.`,
+    images: [pick(offerPictures, index), pick(offerPictures, index + 1)],
+    organisationId: company.id,
+    activityDomain: company.activityDomain,
+    subActivityDomain: company.subActivityDomain,
+    price: index % 9 === 0 ? null : 100 + ((index * 137) % 4900),
+    unit: pick(PRICE_UNITS, index),
+    creditRatio: pick(CREDIT_RATIOS, index),
+    priceOnProposal: index % 9 === 0,
+    createdAt: daysAgo((index * 2) % 300),
+  }));
   await db.insert(offers).values(offerRows);
   await db.insert(needs).values(
     companyRows.slice(60, 150).map((company, index) => ({
@@ -140,7 +152,12 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
   const bankPictures = await writeDemoPictures(config.uploadDir, '/category_images', config.consoleUrl, 'demo-category', 6);
   await db.insert(categoryImages).values(
     DOMAIN_NAMES.flatMap((domain, domainIndex) =>
-      Array.from({ length: 3 }, (_, index) => ({ id: newId(), activityDomain: domain, imageUrl: pick(bankPictures, domainIndex + index), createdAt: daysAgo(domainIndex + index) })),
+      Array.from({ length: 3 }, (_, index) => ({
+        id: newId(),
+        activityDomain: domain,
+        imageUrl: pick(bankPictures, domainIndex + index),
+        createdAt: daysAgo(domainIndex + index),
+      })),
     ),
   );
 
@@ -150,7 +167,15 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
     if (!buyer || !offer.organisationId) continue;
     const roomId = newId();
     const openedDaysAgo = 2 + (index % 10);
-    await db.insert(rooms).values({ id: roomId, offerId: offer.id, offerTitle: offer.title, offerImages: offer.images, sellerId: offer.organisationId, buyerId: buyer.id, createdAt: daysAgo(openedDaysAgo) });
+    await db.insert(rooms).values({
+      id: roomId,
+      offerId: offer.id,
+      offerTitle: offer.title,
+      offerImages: offer.images,
+      sellerId: offer.organisationId,
+      buyerId: buyer.id,
+      createdAt: daysAgo(openedDaysAgo),
+    });
     const seller = companyRows.find((company) => company.id === offer.organisationId);
     await db.insert(roomMessages).values(
       conversation.map((line, position) => {
@@ -158,7 +183,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
         return {
           id: newId(),
           roomId,
-          senderId: fromBuyer ? buyer.id : offer.organisationId ?? '',
+          senderId: fromBuyer ? buyer.id : (offer.organisationId ?? ''),
           senderRole: fromBuyer ? ('buyer' as const) : ('seller' as const),
           senderName: (fromBuyer ? buyer.name : seller?.name) ?? 'Participant',
           senderAvatar: (fromBuyer ? buyer.logoUrl : seller?.logoUrl) ?? null,

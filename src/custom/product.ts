@@ -1,4 +1,4 @@
-import { balanceField, formatBalance, logoFolder } from '../catalogue/product';
+import { balanceField, formatBalance, logoFolder } from '../../shared/catalogue/product';
 import { environment } from '../providers';
 
 /** The console's credit unit and the names derived from it (decisions.md). */

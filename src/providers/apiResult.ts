@@ -22,4 +22,3 @@ export function recordOf(body: RecordBody, fallback: string): RaRecord {
   if (!body.data || typeof body.data._id !== 'string') throw new HttpError(fallback, 200, body);
   return toRecord(body.data);
 }
-

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { messages } from '../catalogue/messages';
+import { messages } from '../../shared/catalogue/messages';
 import type { ApiBody, HttpClient } from './httpClient';
 import type { SessionStore, SessionUser } from './session';
 

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { messages } from '../catalogue/messages';
+import { messages } from '../../shared/catalogue/messages';
 import { expectOk, recordOf, type RecordBody } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
@@ -69,7 +69,10 @@ export function createCompanyCalls(http: HttpClient) {
 
     /** POST /company/{id}/sync: answers the recorded job. */
     async startSync(companyId: RaRecord['id'], organizationId: string): Promise<SyncJob> {
-      const body = expectOk(await http.post<ApiBody & { data?: SyncJob }>(`${companyPath(companyId)}/sync`, { organization_id: organizationId }), messages.failure.generic);
+      const body = expectOk(
+        await http.post<ApiBody & { data?: SyncJob }>(`${companyPath(companyId)}/sync`, { organization_id: organizationId }),
+        messages.failure.generic,
+      );
       if (!body.data) throw new Error(messages.failure.generic);
       return body.data;
     },

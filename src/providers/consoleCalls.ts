@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
-import { ErrorCode } from '../catalogue/errorCodes';
-import { messages } from '../catalogue/messages';
+import { ErrorCode } from '../../shared/catalogue/errorCodes';
+import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
@@ -79,7 +79,10 @@ export function createConsoleCalls(http: HttpClient) {
     },
 
     async getRoom(id: RaRecord['id']): Promise<{ room: Room; messages: RoomMessage[] }> {
-      const body = expectOk(await http.get<ApiBody & { room?: Room; messages?: RoomMessage[] }>(`/room/${encodeURIComponent(String(id))}`), messages.failure.generic);
+      const body = expectOk(
+        await http.get<ApiBody & { room?: Room; messages?: RoomMessage[] }>(`/room/${encodeURIComponent(String(id))}`),
+        messages.failure.generic,
+      );
       if (!body.room) throw new CallFailure(messages.failure.generic);
       return { room: body.room, messages: body.messages ?? [] };
     },

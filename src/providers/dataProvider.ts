@@ -9,8 +9,8 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'react-admin';
-import { PAGE_SIZE, offsetForPage } from '../catalogue/pagination';
-import { DEFAULT_CREDIT_UNIT, balanceField } from '../catalogue/product';
+import { PAGE_SIZE, offsetForPage } from '../../shared/catalogue/pagination';
+import { DEFAULT_CREDIT_UNIT, balanceField } from '../../shared/catalogue/product';
 import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
@@ -87,8 +87,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
       data: (await Promise.all(params.ids.map((id) => getOne(resource, id)))) as R[],
     }),
 
-    getManyReference: (resource, params) =>
-      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    getManyReference: (resource, params) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async <R extends RaRecord>(resource: string, params: CreateParams) => {
       const api = resourceApi(resource);

@@ -1,4 +1,4 @@
-import { messages } from '../catalogue/messages';
+import { messages } from '../../shared/catalogue/messages';
 
 const ownMessage = (error: unknown): string => {
   if (typeof error === 'string') return error;

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import type { AuditAction, AuditEntity } from '../catalogue/audit';
+import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 
 /** One line of a company's credit ledger (POST /company/{id}/credit/search), `_id` mapped to `id`. */
 export interface CreditEntry extends RaRecord {

@@ -1,4 +1,4 @@
-import { messages } from '../catalogue/messages';
+import { messages } from '../../shared/catalogue/messages';
 
 /** How one react-admin resource speaks to the API: its path, the spec's failure texts, its quirks. */
 export interface ResourceApi {

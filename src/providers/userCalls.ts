@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { messages } from '../catalogue/messages';
+import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 
@@ -13,7 +13,10 @@ export interface Impersonation {
 export function createUserCalls(http: HttpClient) {
   return {
     async impersonate(userId: RaRecord['id']): Promise<Impersonation> {
-      const body = expectOk(await http.post<ApiBody & { data?: Impersonation }>(`/user/${encodeURIComponent(String(userId))}/impersonate`, {}), messages.failure.generic);
+      const body = expectOk(
+        await http.post<ApiBody & { data?: Impersonation }>(`/user/${encodeURIComponent(String(userId))}/impersonate`, {}),
+        messages.failure.generic,
+      );
       if (!body.data?.token) throw new Error(messages.failure.generic);
       return body.data;
     },

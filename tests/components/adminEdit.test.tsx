@@ -25,7 +25,13 @@ describe('/admin/{id}', () => {
     expect(screen.getByRole('tab', { name: 'Information' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Raw Data' }));
     const raw = screen.getByTestId('raw-data');
-    expect(JSON.parse(raw.textContent ?? '')).toEqual({ _id: admin.id, name: 'Edith', email: 'edith@example.com', last_login_at: admin.last_login_at, created_at: admin.created_at });
+    expect(JSON.parse(raw.textContent ?? '')).toEqual({
+      _id: admin.id,
+      name: 'Edith',
+      email: 'edith@example.com',
+      last_login_at: admin.last_login_at,
+      created_at: admin.created_at,
+    });
     expect(raw.textContent).toContain('\n  "name": "Edith"');
   });
 
@@ -35,7 +41,12 @@ describe('/admin/{id}', () => {
     await user.clear(name);
     await user.type(name, 'Edith Piaf');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith('admin', expect.objectContaining({ id: admin.id, data: expect.objectContaining({ name: 'Edith Piaf', email: 'edith@example.com' }) })));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'admin',
+        expect.objectContaining({ id: admin.id, data: expect.objectContaining({ name: 'Edith Piaf', email: 'edith@example.com' }) }),
+      ),
+    );
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
   });
 

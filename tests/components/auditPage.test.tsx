@@ -18,7 +18,13 @@ function renderAudit(events: RaRecord[], total = events.length, path = '/audit')
       getMany: vi.fn(async () => ({ data: [edith] })),
       getOne: vi.fn(async () => ({ data: { id: 'c'.repeat(24), name: 'Atelier Azur' } })),
       getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
-      getDashboard: vi.fn(async () => ({ counts: { admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 }, credit_in_circulation: 0, offers_by_domain: [], needs_by_domain: [], needs_by_urgency: [] })),
+      getDashboard: vi.fn(async () => ({
+        counts: { admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 },
+        credit_in_circulation: 0,
+        offers_by_domain: [],
+        needs_by_domain: [],
+        needs_by_urgency: [],
+      })),
     },
   });
   const auditFilter = () => (getList.mock.calls.filter(([resource]) => resource === 'audit_event').at(-1)?.[1] as GetListParams).filter;
@@ -39,7 +45,14 @@ describe('/audit', () => {
   it('lists when, who, what and the record; a record that still exists is a link to its page', async () => {
     const companyId = 'c'.repeat(24);
     const events = [
-      buildAuditEvent({ action: 'credit_adjustment', admin_name: 'Edith', entity: 'company', entity_id: companyId, exists: true, changes: { credit_balance: [250, 229.5] } }),
+      buildAuditEvent({
+        action: 'credit_adjustment',
+        admin_name: 'Edith',
+        entity: 'company',
+        entity_id: companyId,
+        exists: true,
+        changes: { credit_balance: [250, 229.5] },
+      }),
       buildAuditEvent({ action: 'delete', entity: 'offer', entity_id: 'o'.repeat(24), exists: false, created_at: '2026-11-20T09:00:00' }),
       buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
     ];

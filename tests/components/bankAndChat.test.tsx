@@ -40,7 +40,10 @@ describe('/bank', () => {
 
   it("says 'Error deleting category image!' when deleting fails", async () => {
     const { user } = renderApp('/bank', {
-      dataProvider: { searchCategoryImages: vi.fn(async () => images), deleteCategoryImage: vi.fn(async () => Promise.reject(new Error('Error deleting category image!'))) },
+      dataProvider: {
+        searchCategoryImages: vi.fn(async () => images),
+        deleteCategoryImage: vi.fn(async () => Promise.reject(new Error('Error deleting category image!'))),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Supprimer/ }));
@@ -115,7 +118,11 @@ describe('/message/{room_id}', () => {
     expect(screen.getByText('Seller: Agence Cèdre · Buyer: Maison Azur')).toBeInTheDocument();
     const friday = screen.getByRole('region', { name: /^Friday,? 20 November 2026$/ });
     const saturday = screen.getByRole('region', { name: /^Saturday,? 21 November 2026$/ });
-    expect(within(friday).getAllByTestId('message').map((bubble) => bubble.textContent)).toEqual([expect.stringContaining('Bonjour'), expect.stringContaining('Réponse du lundi')]);
+    expect(
+      within(friday)
+        .getAllByTestId('message')
+        .map((bubble) => bubble.textContent),
+    ).toEqual([expect.stringContaining('Bonjour'), expect.stringContaining('Réponse du lundi')]);
     expect(within(saturday).getAllByTestId('message')).toHaveLength(2);
     expect(screen.getByText('Note admin').closest('[data-testid="message"]')).toHaveAttribute('data-own', 'true');
     expect(screen.getByText('Bonjour').closest('[data-testid="message"]')).toHaveAttribute('data-own', 'false');
@@ -137,7 +144,9 @@ describe('/message/{room_id}', () => {
     await user.clear(input);
     const loads = getRoom.mock.calls.length;
     await user.type(input, 'Bonjour à tous{Enter}');
-    await waitFor(() => expect(sendAdminMessage).toHaveBeenCalledWith({ text: 'Bonjour à tous', room: room._id, sender_name: 'Demo Admin', sender_logo: null }));
+    await waitFor(() =>
+      expect(sendAdminMessage).toHaveBeenCalledWith({ text: 'Bonjour à tous', room: room._id, sender_name: 'Demo Admin', sender_logo: null }),
+    );
     await waitFor(() => expect(input).toHaveValue(''));
     expect(getRoom.mock.calls.length).toBeGreaterThan(loads);
   });

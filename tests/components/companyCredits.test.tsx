@@ -173,11 +173,16 @@ describe('/company/{id} Credits tab', () => {
     const opening = screen.getByText('Opening balance').closest('tr') as HTMLElement;
     expect(within(opening).getAllByText('+280 credit')).toHaveLength(2);
     expect(within(opening).getByText('—')).toBeInTheDocument();
-    expect(dataProvider.getManyReference).toHaveBeenCalledWith('credit_entry', expect.objectContaining({ target: 'company_id', id: company.id, pagination: { page: 1, perPage: 10 } }));
+    expect(dataProvider.getManyReference).toHaveBeenCalledWith(
+      'credit_entry',
+      expect.objectContaining({ target: 'company_id', id: company.id, pagination: { page: 1, perPage: 10 } }),
+    );
 
     expect(screen.getByLabelText('Current page')).toHaveTextContent('1 / 3');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(dataProvider.getManyReference).toHaveBeenCalledWith('credit_entry', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })));
+    await waitFor(() =>
+      expect(dataProvider.getManyReference).toHaveBeenCalledWith('credit_entry', expect.objectContaining({ pagination: { page: 2, perPage: 10 } })),
+    );
   });
 });
 

@@ -39,7 +39,13 @@ describe('/company/{id} Information', () => {
     await user.click(screen.getByLabelText('Tester'));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() =>
-      expect(dataProvider.update).toHaveBeenCalledWith('company', expect.objectContaining({ id: company.id, data: expect.objectContaining({ city: 'Nantes', is_test: true, name: 'Atelier Azur', credit_balance: 250 }) })),
+      expect(dataProvider.update).toHaveBeenCalledWith(
+        'company',
+        expect.objectContaining({
+          id: company.id,
+          data: expect.objectContaining({ city: 'Nantes', is_test: true, name: 'Atelier Azur', credit_balance: 250 }),
+        }),
+      ),
     );
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
   });
@@ -52,7 +58,12 @@ describe('/company/{id} Information', () => {
     await user.click(await screen.findByRole('option', { name: 'Électronique' }));
     expect(screen.getByRole('combobox', { name: 'Sub-domain' })).not.toHaveTextContent('Rangement');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledWith('company', expect.objectContaining({ data: expect.objectContaining({ activity_domain: 'Électronique', sub_activity_domain: null }) })));
+    await waitFor(() =>
+      expect(dataProvider.update).toHaveBeenCalledWith(
+        'company',
+        expect.objectContaining({ data: expect.objectContaining({ activity_domain: 'Électronique', sub_activity_domain: null }) }),
+      ),
+    );
   });
 
   it('shows the code when the update is refused', async () => {
@@ -73,23 +84,24 @@ describe('/company/{id} Information', () => {
   });
 
   it('asks the registry only past 2 characters and fills the form from the chosen company', async () => {
-    const registry = vi.fn(async (_url: string) =>
-      new Response(
-        JSON.stringify({
-          entreprises: [
-            {
-              nom_entreprise: 'MAISON LUMIERE',
-              denomination: 'Maison Lumière',
-              siege: { siret: '98765432109876', numero_voie: '4', libelle_voie: 'quai de la Loire', ville: 'Nantes', code_postal: '44000', pays: 'France' },
-              domaine_activite: 'Électronique',
-              forme_juridique: 'SARL',
-              effectif: '20-49',
-              chiffre_affaires: 900000,
-              date_creation: '2011-02-03',
-            },
-          ],
-        }),
-      ),
+    const registry = vi.fn(
+      async (_url: string) =>
+        new Response(
+          JSON.stringify({
+            entreprises: [
+              {
+                nom_entreprise: 'MAISON LUMIERE',
+                denomination: 'Maison Lumière',
+                siege: { siret: '98765432109876', numero_voie: '4', libelle_voie: 'quai de la Loire', ville: 'Nantes', code_postal: '44000', pays: 'France' },
+                domaine_activite: 'Électronique',
+                forme_juridique: 'SARL',
+                effectif: '20-49',
+                chiffre_affaires: 900000,
+                date_creation: '2011-02-03',
+              },
+            ],
+          }),
+        ),
     );
     vi.stubGlobal('fetch', registry);
     const { user } = renderCompany();
@@ -111,7 +123,10 @@ describe('/company/{id} Information', () => {
   });
 
   it('only logs a failed registry lookup', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderCompany();
     await screen.findByDisplayValue('Atelier Azur');
@@ -124,7 +139,13 @@ describe('/company/{id} Information', () => {
 
 describe('/company/{id} Users tab', () => {
   it('lists the users of the company and opens /user/{id} on a row click', async () => {
-    const user1 = { id: 'u'.repeat(24), name: 'Nina Blanc', email: 'nina@example.com', organisation_name: 'Atelier Azur', last_login_at: '2026-11-20T14:05:00' };
+    const user1 = {
+      id: 'u'.repeat(24),
+      name: 'Nina Blanc',
+      email: 'nina@example.com',
+      organisation_name: 'Atelier Azur',
+      last_login_at: '2026-11-20T14:05:00',
+    };
     const { user, dataProvider, company, location } = renderCompany(undefined, { getManyReference: vi.fn(async () => ({ data: [user1], total: 1 })) });
     await screen.findByDisplayValue('Atelier Azur');
     await user.click(screen.getByRole('tab', { name: 'Users' }));
@@ -150,7 +171,15 @@ describe('/company/{id} Users tab', () => {
     expect(inviter).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Email'), 'nina@example.com');
     await user.click(inviter);
-    await waitFor(() => expect(inviteUser).toHaveBeenCalledWith({ name: 'Nina', email: 'nina@example.com', organisation_id: company.id, organisation_name: 'Atelier Azur', invited: true }));
+    await waitFor(() =>
+      expect(inviteUser).toHaveBeenCalledWith({
+        name: 'Nina',
+        email: 'nina@example.com',
+        organisation_id: company.id,
+        organisation_name: 'Atelier Azur',
+        invited: true,
+      }),
+    );
     expect(await screen.findByText('Invited!')).toBeInTheDocument();
   });
 
@@ -224,7 +253,11 @@ describe('/company/{id} Sync and Raw Data tabs', () => {
     const start = screen.getByRole('button', { name: 'Start' });
     expect(start).toBeDisabled();
     await user.type(screen.getByLabelText('Organisation id'), 'old-42');
-    setCurrent({ ...company, organization_id: 'old-42', last_sync: { _id: 'j', organization_id: 'old-42', status: 'queued', started_at: '2026-11-21T14:05:00' } });
+    setCurrent({
+      ...company,
+      organization_id: 'old-42',
+      last_sync: { _id: 'j', organization_id: 'old-42', status: 'queued', started_at: '2026-11-21T14:05:00' },
+    });
     await user.click(start);
     await waitFor(() => expect(startSync).toHaveBeenCalledWith(company.id, 'old-42'));
     await waitFor(() => expect(screen.getByTestId('last-sync')).toHaveTextContent('Last sync: queued, started 21/11/2026, 14:05 (organisation old-42)'));

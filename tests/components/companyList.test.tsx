@@ -119,11 +119,18 @@ describe('company Create modal', () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'Neuve');
     expect(createButton).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('Logo'), new File(['png'], 'logo.png', { type: 'image/png' }));
-    await waitFor(() => expect(uploadFiles).toHaveBeenCalledWith([{ rawBody: expect.stringMatching(/^data:image\/png;base64,/), name: 'logo.png' }], '/credit'));
+    await waitFor(() =>
+      expect(uploadFiles).toHaveBeenCalledWith([{ rawBody: expect.stringMatching(/^data:image\/png;base64,/), name: 'logo.png' }], '/credit'),
+    );
     expect(await within(dialog).findByRole('img', { name: 'Logo' })).toHaveAttribute('src', 'http://localhost:3000/uploads/credit/logo-abc.png');
     expect(createButton).toBeEnabled();
     await user.click(createButton);
-    await waitFor(() => expect(create).toHaveBeenCalledWith('company', expect.objectContaining({ data: { name: 'Neuve', logo_url: 'http://localhost:3000/uploads/credit/logo-abc.png' } })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        'company',
+        expect.objectContaining({ data: { name: 'Neuve', logo_url: 'http://localhost:3000/uploads/credit/logo-abc.png' } }),
+      ),
+    );
     expect(await screen.findByText('Company created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe(`/company/${created.id}`));
   });

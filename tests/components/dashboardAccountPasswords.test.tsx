@@ -10,9 +10,15 @@ import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
 const dashboard = {
   counts: { admins: 3, users: 40, companies: 12, offers: 7, needs: 5, rooms: 2 },
   credit_in_circulation: 1250,
-  offers_by_domain: [{ domain: 'Mobilier', count: 4 }, { domain: null, count: 3 }],
+  offers_by_domain: [
+    { domain: 'Mobilier', count: 4 },
+    { domain: null, count: 3 },
+  ],
   needs_by_domain: [{ domain: 'Expert IA', count: 5 }],
-  needs_by_urgency: [{ emergency: 'Maintenant', count: 3 }, { emergency: "Pas d'urgence", count: 2 }],
+  needs_by_urgency: [
+    { emergency: 'Maintenant', count: 3 },
+    { emergency: "Pas d'urgence", count: 2 },
+  ],
   credit_movements_per_week: [
     { week: '2026-11-09', credited: 300, debited: 0 },
     { week: '2026-11-16', credited: 120, debited: 45.5 },
@@ -38,7 +44,10 @@ describe('/ dashboard', () => {
     renderApp('/', { dataProvider: { getDashboard: vi.fn(async () => dashboard) } });
     const chart = await screen.findByRole('figure', { name: 'Credit movements per week' });
     const weeks = within(chart).getAllByLabelText(/^Week of /);
-    expect(weeks.map((week) => week.getAttribute('aria-label'))).toEqual(['Week of 09/11/2026: 300 credited, 0 debited', 'Week of 16/11/2026: 120 credited, 45.5 debited']);
+    expect(weeks.map((week) => week.getAttribute('aria-label'))).toEqual([
+      'Week of 09/11/2026: 300 credited, 0 debited',
+      'Week of 16/11/2026: 120 credited, 45.5 debited',
+    ]);
     expect(weeks[1]).toHaveTextContent('+120 / −45.5');
     // Both bars of every week share one scale: the largest movement of the period.
     const credited = within(weeks[1] as HTMLElement).getByRole('meter', { name: 'Credited' });
@@ -189,7 +198,10 @@ describe('/auth/reset', () => {
       }),
       startSession: vi.fn(() => (signedIn = true)),
     });
-    const { user, location } = renderApp('/auth/reset?token=link-token', { authProvider, dataProvider: { resetPasswordFromLink, getDashboard: vi.fn(async () => dashboard) } });
+    const { user, location } = renderApp('/auth/reset?token=link-token', {
+      authProvider,
+      dataProvider: { resetPasswordFromLink, getDashboard: vi.fn(async () => dashboard) },
+    });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-1');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(await screen.findByLabelText('Loading')).toBeInTheDocument();

@@ -9,7 +9,10 @@ const empty = () => vi.fn(async () => ({ data: [], total: 0 }));
 
 describe('/offer', () => {
   it('shows title, organisation, price, credit ratio as a percent, created at; sur devis when on proposal', async () => {
-    const offers = [buildOffer({ title: 'Logo pack', price: 1200, unit: 'forfait', credit_ratio: 0.75 }), buildOffer({ title: 'Quote only', price_on_proposal: true, credit_ratio: 0.5 })];
+    const offers = [
+      buildOffer({ title: 'Logo pack', price: 1200, unit: 'forfait', credit_ratio: 0.75 }),
+      buildOffer({ title: 'Quote only', price_on_proposal: true, credit_ratio: 0.5 }),
+    ];
     renderApp('/offer', { dataProvider: { getList: vi.fn(async () => ({ data: offers, total: 2 })) } });
     const first = (await screen.findByText('Logo pack')).closest('tr') as HTMLElement;
     expect(within(first).getByText('Studio Jade')).toBeInTheDocument();
@@ -35,7 +38,8 @@ describe('/offer', () => {
     await waitFor(() => expect(lastParams(getList).sort).toEqual({ field: 'credit_ratio', order: 'ASC' }));
     await user.click(screen.getByRole('button', { name: /^Sort by credit ratio/ }));
     await waitFor(() => expect(lastParams(getList).sort).toEqual({ field: 'credit_ratio', order: 'DESC' }));
-    for (const column of ['title', 'organisation', 'price', 'created at']) expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `) })).toBeInTheDocument();
+    for (const column of ['title', 'organisation', 'price', 'created at'])
+      expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `) })).toBeInTheDocument();
   });
 
   it('create waits for title, description and the first image', async () => {
@@ -54,7 +58,12 @@ describe('/offer', () => {
     await waitFor(() => expect(createButton).toBeEnabled());
     await user.click(createButton);
     await waitFor(() =>
-      expect(create).toHaveBeenCalledWith('offer', expect.objectContaining({ data: expect.objectContaining({ title: 'Fresh', description: 'Une offre fraîche', images: ['http://x.test/uploads/offers/a.png'] }) })),
+      expect(create).toHaveBeenCalledWith(
+        'offer',
+        expect.objectContaining({
+          data: expect.objectContaining({ title: 'Fresh', description: 'Une offre fraîche', images: ['http://x.test/uploads/offers/a.png'] }),
+        }),
+      ),
     );
     expect(await screen.findByText('Offer created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe(`/offer/${created.id}`));
@@ -76,14 +85,24 @@ describe('/offer', () => {
   it('edits every field: credit ratio chosen as a percent is stored as a fraction, the domain clears the sub-domain, images can be removed', async () => {
     const offer = buildOffer({ title: 'Editable', images: ['http://x.test/1.png', 'http://x.test/2.png'], credit_ratio: 1 });
     const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...offer, ...params.data } }));
-    const { user } = renderApp(`/offer/${offer.id}`, { dataProvider: { getOne: vi.fn(async () => ({ data: offer })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update } });
+    const { user } = renderApp(`/offer/${offer.id}`, {
+      dataProvider: { getOne: vi.fn(async () => ({ data: offer })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update },
+    });
     await screen.findByDisplayValue('Editable');
     expect(screen.getByRole('combobox', { name: 'Credit ratio' })).toHaveTextContent('100%');
     await user.click(screen.getByRole('combobox', { name: 'Credit ratio' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual(['100%', '75%', '50%']);
     await user.click(screen.getByRole('option', { name: '50%' }));
     await user.click(screen.getByRole('combobox', { name: 'Unit' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual(['Non communiqué', 'forfait', 'heure', 'jour', 'mois', 'annuel', 'unite']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual([
+      'Non communiqué',
+      'forfait',
+      'heure',
+      'jour',
+      'mois',
+      'annuel',
+      'unite',
+    ]);
     await user.click(screen.getByRole('option', { name: 'jour' }));
     await user.click(screen.getByRole('combobox', { name: 'Activity domain' }));
     await user.click(await screen.findByRole('option', { name: 'Expert IA' }));
@@ -96,7 +115,14 @@ describe('/offer', () => {
       expect(update).toHaveBeenCalledWith(
         'offer',
         expect.objectContaining({
-          data: expect.objectContaining({ credit_ratio: 0.5, unit: 'jour', activity_domain: 'Expert IA', sub_activity_domain: null, price_on_proposal: true, images: ['http://x.test/2.png'] }),
+          data: expect.objectContaining({
+            credit_ratio: 0.5,
+            unit: 'jour',
+            activity_domain: 'Expert IA',
+            sub_activity_domain: null,
+            price_on_proposal: true,
+            images: ['http://x.test/2.png'],
+          }),
         }),
       ),
     );
@@ -106,12 +132,15 @@ describe('/offer', () => {
 
 describe('/need', () => {
   it('shows organisation, description, urgency and created at', async () => {
-    renderApp('/need', { dataProvider: { getList: vi.fn(async () => ({ data: [buildNeed({ description: 'Chaises', emergency: 'Dans la semaine' })], total: 1 })) } });
+    renderApp('/need', {
+      dataProvider: { getList: vi.fn(async () => ({ data: [buildNeed({ description: 'Chaises', emergency: 'Dans la semaine' })], total: 1 })) },
+    });
     const row = (await screen.findByText('Chaises')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Maison Quartz')).toBeInTheDocument();
     expect(within(row).getByText('Dans la semaine')).toBeInTheDocument();
     expect(within(row).getByText('21/11/2026, 14:05')).toBeInTheDocument();
-    for (const column of ['organisation', 'description', 'urgency', 'created at']) expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `) })).toBeInTheDocument();
+    for (const column of ['organisation', 'description', 'urgency', 'created at'])
+      expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `) })).toBeInTheDocument();
   });
 
   it("says 'No Requirements Found' when empty", async () => {
@@ -121,13 +150,21 @@ describe('/need', () => {
 
   it('filters by urgency, back on page 1', async () => {
     const all = Array.from({ length: 15 }, (_, index) => buildNeed({ description: `Need #${index + 1}` }));
-    const getList = vi.fn(async (_resource: string, params: GetListParams) => ({ data: all.slice(((params.pagination?.page ?? 1) - 1) * 10, (params.pagination?.page ?? 1) * 10), total: 15 }));
+    const getList = vi.fn(async (_resource: string, params: GetListParams) => ({
+      data: all.slice(((params.pagination?.page ?? 1) - 1) * 10, (params.pagination?.page ?? 1) * 10),
+      total: 15,
+    }));
     const { user } = renderApp('/need', { dataProvider: { getList } });
     await screen.findByText('Need #1');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Need #11');
     await user.click(screen.getByRole('combobox', { name: 'Urgency' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual(['Maintenant', 'Dans la semaine', "D'ici un mois", "Pas d'urgence"]);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual([
+      'Maintenant',
+      'Dans la semaine',
+      "D'ici un mois",
+      "Pas d'urgence",
+    ]);
     await user.click(screen.getByRole('option', { name: "D'ici un mois" }));
     await waitFor(() => expect(lastParams(getList)).toMatchObject({ filter: { emergency: "D'ici un mois" }, pagination: { page: 1, perPage: 10 } }));
   });
@@ -145,17 +182,28 @@ describe('/need', () => {
     await user.click(await screen.findByRole('option', { name: 'Maintenant' }));
     expect(createButton).toBeEnabled();
     await user.click(createButton);
-    await waitFor(() => expect(create).toHaveBeenCalledWith('need', expect.objectContaining({ data: expect.objectContaining({ description: 'Tables', emergency: 'Maintenant' }) })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        'need',
+        expect.objectContaining({ data: expect.objectContaining({ description: 'Tables', emergency: 'Maintenant' }) }),
+      ),
+    );
     expect(await screen.findByText('Need created successfully!')).toBeInTheDocument();
   });
 
   it('changes the status to any of the three values', async () => {
     const need = buildNeed({ description: 'Status change', status: 'été traité' });
     const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...need, ...params.data } }));
-    const { user } = renderApp(`/need/${need.id}`, { dataProvider: { getOne: vi.fn(async () => ({ data: need })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update } });
+    const { user } = renderApp(`/need/${need.id}`, {
+      dataProvider: { getOne: vi.fn(async () => ({ data: need })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update },
+    });
     await screen.findByDisplayValue('Status change');
     await user.click(screen.getByRole('combobox', { name: /Status/ }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual(['en cours', 'été traité', 'non dispo']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual([
+      'en cours',
+      'été traité',
+      'non dispo',
+    ]);
     await user.click(screen.getByRole('option', { name: 'en cours' }));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith('need', expect.objectContaining({ data: expect.objectContaining({ status: 'en cours' }) })));

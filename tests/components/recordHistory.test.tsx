@@ -32,10 +32,21 @@ function renderRecord(resource: string, record: RaRecord, events: RaRecord[], to
 describe('History tab of every record page', () => {
   it.each(pages)('/%s/{id}: History sits beside Raw Data and lists who changed what, before → after', async (resource, build) => {
     const record = build();
-    const event = buildAuditEvent({ entity: resource, entity_id: String(record.id), admin_name: 'Edith', action: 'update', changes: { city: ['Lyon', 'Nantes'], is_test: [false, true] } });
+    const event = buildAuditEvent({
+      entity: resource,
+      entity_id: String(record.id),
+      admin_name: 'Edith',
+      action: 'update',
+      changes: { city: ['Lyon', 'Nantes'], is_test: [false, true] },
+    });
     const { user, getManyReference } = renderRecord(resource, record, [event]);
     await user.click(await screen.findByRole('tab', { name: 'History' }));
-    expect(screen.getAllByRole('tab').slice(-2).map((tab) => tab.textContent)).toEqual(['History', 'Raw Data']);
+    expect(
+      screen
+        .getAllByRole('tab')
+        .slice(-2)
+        .map((tab) => tab.textContent),
+    ).toEqual(['History', 'Raw Data']);
 
     const row = (await screen.findByText('Edith')).closest('tr') as HTMLElement;
     expect(within(row).getByText('21/11/2026, 14:05')).toBeInTheDocument();
@@ -48,7 +59,14 @@ describe('History tab of every record page', () => {
   it('shows empty values as —, events without an admin, and pages 10 at a time', async () => {
     const company = buildCompany();
     const events = [
-      buildAuditEvent({ entity: 'company', entity_id: String(company.id), action: 'credit_adjustment', admin_name: null, admin_id: null, changes: { credit_balance: [null, 120] } }),
+      buildAuditEvent({
+        entity: 'company',
+        entity_id: String(company.id),
+        action: 'credit_adjustment',
+        admin_name: null,
+        admin_id: null,
+        changes: { credit_balance: [null, 120] },
+      }),
       buildAuditEvent({ entity: 'company', entity_id: String(company.id), action: 'create', changes: null }),
     ];
     const { user, getManyReference } = renderRecord('company', company, events, 12);

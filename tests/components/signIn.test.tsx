@@ -80,9 +80,12 @@ describe('protected routes', () => {
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });
 
-  it.each(['/', '/admin', '/admin/abc', '/user', '/company', '/offer', '/need', '/bank', '/message', '/account'])('%s redirects to /auth when signed out', async (path) => {
-    const { location } = renderApp(path, { authProvider: signedOut() });
-    await waitFor(() => expect(location()).toBe('/auth'), { timeout: 5000 });
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-  });
+  it.each(['/', '/admin', '/admin/abc', '/user', '/company', '/offer', '/need', '/bank', '/message', '/account'])(
+    '%s redirects to /auth when signed out',
+    async (path) => {
+      const { location } = renderApp(path, { authProvider: signedOut() });
+      await waitFor(() => expect(location()).toBe('/auth'), { timeout: 5000 });
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, Notification, testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '../../src/catalogue/uploads';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../../shared/catalogue/uploads';
 import { FileUploadInput } from '../../src/custom/components/upload/FileUploadInput';
 import { ImagesInput } from '../../src/custom/components/upload/ImagesInput';
 

@@ -73,7 +73,9 @@ describe('/user/{id}', () => {
         getOne: vi.fn(async () => ({ data: target })),
         getMany: vi.fn(async () => ({ data: [from] })),
         getList: vi.fn(async (_resource: string, params: GetListParams) => ({
-          data: [from, to].filter((company) => !params.filter?.search || String(company.name).toLowerCase().includes(String(params.filter.search).toLowerCase())),
+          data: [from, to].filter(
+            (company) => !params.filter?.search || String(company.name).toLowerCase().includes(String(params.filter.search).toLowerCase()),
+          ),
           total: 2,
         })),
         update,
@@ -86,7 +88,10 @@ describe('/user/{id}', () => {
     await user.click(await screen.findByRole('option', { name: 'Nouvelle Maison' }));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('user', expect.objectContaining({ data: expect.objectContaining({ organisation_id: to.id, organisation_name: 'Nouvelle Maison' }) })),
+      expect(update).toHaveBeenCalledWith(
+        'user',
+        expect.objectContaining({ data: expect.objectContaining({ organisation_id: to.id, organisation_name: 'Nouvelle Maison' }) }),
+      ),
     );
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
   });

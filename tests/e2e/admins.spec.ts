@@ -2,20 +2,24 @@ import { EXPECTS_CSP_VIOLATION, expect, test } from './cspGuard';
 import { expectRecordPage, signIn, toast } from './helpers';
 
 test.describe('administrators, end to end', () => {
-  test('the console is served under a Content-Security-Policy that allows only its own scripts', { annotation: { type: EXPECTS_CSP_VIOLATION } }, async ({ page }) => {
-    const response = await page.goto('/auth');
-    const policy = response?.headers()['content-security-policy'] ?? '';
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    // An inline script is what the policy exists to stop: the browser must refuse to run one.
-    const ranInline = await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__inlineRan = true';
-      document.body.append(script);
-      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
-    });
-    expect(ranInline).toBe(false);
-  });
+  test(
+    'the console is served under a Content-Security-Policy that allows only its own scripts',
+    { annotation: { type: EXPECTS_CSP_VIOLATION } },
+    async ({ page }) => {
+      const response = await page.goto('/auth');
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      // An inline script is what the policy exists to stop: the browser must refuse to run one.
+      const ranInline = await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true';
+        document.body.append(script);
+        return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+      });
+      expect(ranInline).toBe(false);
+    },
+  );
 
   test('signed out, every protected route leads to /auth', async ({ page }) => {
     for (const path of ['/', '/admin', '/admin/000000000000000000000000', '/account']) {
@@ -126,7 +130,10 @@ test.describe('administrators, end to end', () => {
     await signIn(page);
     const adminsLink = page.getByRole('menuitem', { name: 'Admins' });
     await expect(adminsLink).toBeHidden();
-    await page.getByRole('button', { name: /open menu|close menu|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|close menu|menu/i })
+      .first()
+      .click();
     await expect(adminsLink).toBeVisible();
   });
 });

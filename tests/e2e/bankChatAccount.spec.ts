@@ -48,7 +48,9 @@ test('messages: read a room, send a message, and see the buyer answer without a 
   await input.fill('Bonjour, ici l’équipe <b>Admin</b>');
   await input.press('Enter');
   await expect(input).toHaveValue('');
-  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()));
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()),
+  );
   const todaySection = log.getByRole('region', { name: today });
   const mine = todaySection.getByTestId('message').filter({ hasText: 'Bonjour, ici l’équipe <b>Admin</b>' });
   await expect(mine).toHaveAttribute('data-own', 'true');

@@ -36,7 +36,8 @@ test('users: from a company Users tab, move a user to another company, and Login
   expect(session?.value).toBeTruthy();
   expect(connectRequest.url()).not.toContain(session?.value ?? '');
   await connectRequest.frame().page().close();
-  const exchange = () => page.request.post('/api/user/impersonation/exchange', { data: { token: connect.searchParams.get('token'), user_id: connect.searchParams.get('user_id') } });
+  const exchange = () =>
+    page.request.post('/api/user/impersonation/exchange', { data: { token: connect.searchParams.get('token'), user_id: connect.searchParams.get('user_id') } });
   expect(await (await exchange()).json()).toMatchObject({ ok: true, data: { user: { name: userName } } });
   expect(await (await exchange()).json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
 

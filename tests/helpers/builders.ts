@@ -40,7 +40,15 @@ export function buildCompany(overrides: Partial<RaRecord> = {}): RaRecord {
 
 export function buildUser(overrides: Partial<RaRecord> = {}): RaRecord {
   const id = nextId();
-  return { id, name: `User ${id.slice(-3)}`, email: `user${id.slice(-3)}@example.com`, organisation_id: null, organisation_name: null, last_login_at: null, ...overrides };
+  return {
+    id,
+    name: `User ${id.slice(-3)}`,
+    email: `user${id.slice(-3)}@example.com`,
+    organisation_id: null,
+    organisation_name: null,
+    last_login_at: null,
+    ...overrides,
+  };
 }
 
 export function buildOffer(overrides: Partial<RaRecord> = {}): RaRecord {

@@ -1,8 +1,8 @@
 import fc, { type Arbitrary } from 'fast-check';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/catalogue/audit';
-import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../src/catalogue/domains';
-import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
-import { CREDIT_RATIOS, PRICE_UNITS } from '../../src/catalogue/offerOptions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/catalogue/audit';
+import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../shared/catalogue/domains';
+import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
+import { CREDIT_RATIOS, PRICE_UNITS } from '../../shared/catalogue/offerOptions';
 import { PNG_BYTES, dataUrl } from './serverFixtures';
 
 /*
@@ -55,12 +55,72 @@ export function toJsonText(value: Json, world: PlaceholderResolver): string {
 const LONG_STRINGS = ['a'.repeat(101), 'a'.repeat(201), 'é'.repeat(2001), 'x'.repeat(5001), 'ü'.repeat(70_000)];
 
 export const SPECIAL_STRINGS = [
-  '', ' ', '   ', '\t\n', '\u0000', 'a\u0000b', '\u0000\u0000', '\ud800', 'x\udfff', 'é\udfff', '😀\ud800', '\udc00\ud800', '\ud83d', '😀', '👩‍👩‍👧', 'İ', 'ß', 'ǅ', 'ﬀ',
-  '\u202e', '\ufeff', '\u2028', '\u0085', '\u00a0', 'e\u0301', '%', '%00', '%E0%A4%A', '_', '\\', '\\%', '%_\\', "'", '"', "' OR 1=1 --",
-  '<script>alert(1)</script>', '../../etc/passwd', '..\\..\\boot.ini', 'NaN', 'Infinity', '-Infinity', '-0', '1e308', '0x10', 'null',
-  'undefined', 'true', '[]', '{}', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'javascript:alert(1)',
-  'data:text/html,<b>x</b>', 'http://', 'https://', 'https://x.example/a.png', 'mailto:a@b.c', 'a@b', 'a@b.c', ' A@B.C ',
-  '${7*7}', '{{7*7}}', '\r\nSet-Cookie: x=1',
+  '',
+  ' ',
+  '   ',
+  '\t\n',
+  '\u0000',
+  'a\u0000b',
+  '\u0000\u0000',
+  '\ud800',
+  'x\udfff',
+  'é\udfff',
+  '😀\ud800',
+  '\udc00\ud800',
+  '\ud83d',
+  '😀',
+  '👩‍👩‍👧',
+  'İ',
+  'ß',
+  'ǅ',
+  'ﬀ',
+  '\u202e',
+  '\ufeff',
+  '\u2028',
+  '\u0085',
+  '\u00a0',
+  'e\u0301',
+  '%',
+  '%00',
+  '%E0%A4%A',
+  '_',
+  '\\',
+  '\\%',
+  '%_\\',
+  "'",
+  '"',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '..\\..\\boot.ini',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e308',
+  '0x10',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'http://',
+  'https://',
+  'https://x.example/a.png',
+  'mailto:a@b.c',
+  'a@b',
+  'a@b.c',
+  ' A@B.C ',
+  '${7*7}',
+  '{{7*7}}',
+  '\r\nSet-Cookie: x=1',
 ];
 
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'];
@@ -75,7 +135,25 @@ export const hostileString: Arbitrary<string> = fc.oneof(
 );
 
 export const hostileNumber: Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(0, 1, -1, 0.5, 1.5, 10, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 1e308, 1e6, 1e6 + 1, -0),
+  fc.constantFrom<Json>(
+    0,
+    1,
+    -1,
+    0.5,
+    1.5,
+    10,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 53 + 2,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e308,
+    1e6,
+    1e6 + 1,
+    -0,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
   fc.constantFrom('-0', '1e999', '-1e999', '1e-400', '0e0', '1E+2', '123456789012345678901234567890', '-9223372036854775809').map((text) => new RawJson(text)),
@@ -137,24 +215,52 @@ const optionalText = (max: number, ...samples: string[]): FieldValues => {
 };
 const idOf = (table: string, optionalId: boolean): FieldValues =>
   field(
-    fc.oneof({ arbitrary: existing(table), weight: 6 }, { arbitrary: hexId, weight: 1 }, { arbitrary: optionalId ? values(null, '') : existing(table), weight: 1 }),
+    fc.oneof(
+      { arbitrary: existing(table), weight: 6 },
+      { arbitrary: hexId, weight: 1 },
+      { arbitrary: optionalId ? values(null, '') : existing(table), weight: 1 },
+    ),
     values('A'.repeat(24), '0'.repeat(23), 'g'.repeat(24), 42, ...(optionalId ? [] : [null])),
   );
 const url = (max: number): FieldValues =>
   field(
     fc.oneof(
-      { arbitrary: values('https://x.example/a.png', 'http://cdn.example.org/logo.svg?v=1#x', `https://x.example/${'p'.repeat(max - 19)}`, 'https://é.example/ü.png'), weight: 4 },
+      {
+        arbitrary: values(
+          'https://x.example/a.png',
+          'http://cdn.example.org/logo.svg?v=1#x',
+          `https://x.example/${'p'.repeat(max - 19)}`,
+          'https://é.example/ü.png',
+        ),
+        weight: 4,
+      },
       { arbitrary: fc.webUrl({ validSchemes: ['https', 'http'] }), weight: 2 },
     ),
-    values('javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://x.example/a', '//x.example/a', 'https://', 'x.example/a.png', `https://x.example/${'p'.repeat(max)}`),
+    values(
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'ftp://x.example/a',
+      '//x.example/a',
+      'https://',
+      'x.example/a.png',
+      `https://x.example/${'p'.repeat(max)}`,
+    ),
   );
 const email: FieldValues = field(
-  fc.oneof({ arbitrary: knownEmail(), weight: 3 }, { arbitrary: values('new.person@example.com', 'UPPER@EXAMPLE.COM', ' spaced@example.com ', 'é@exämple.fr'), weight: 1 }, { arbitrary: fc.emailAddress(), weight: 1 }),
+  fc.oneof(
+    { arbitrary: knownEmail(), weight: 3 },
+    { arbitrary: values('new.person@example.com', 'UPPER@EXAMPLE.COM', ' spaced@example.com ', 'é@exämple.fr'), weight: 1 },
+    { arbitrary: fc.emailAddress(), weight: 1 },
+  ),
   values('no-at-sign', 'a@b', `${'l'.repeat(250)}@example.com`, '', null),
 );
 const password: FieldValues = field(
   // TEST_PASSWORD (tests/helpers/testServer.ts) is every seeded admin's.
-  fc.oneof({ arbitrary: fc.constant('secret-pass-1'), weight: 3 }, { arbitrary: values('Zq8!vL2#pW9x', 'éééééé1', 'x'.repeat(1024)), weight: 1 }, { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), weight: 1 }),
+  fc.oneof(
+    { arbitrary: fc.constant('secret-pass-1'), weight: 3 },
+    { arbitrary: values('Zq8!vL2#pW9x', 'éééééé1', 'x'.repeat(1024)), weight: 1 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), weight: 1 },
+  ),
   values('aaaaaa', 'password', '123456', 'short', '', 'x'.repeat(1025), null),
 );
 /** Finite numbers at the edges of a double: a column with less range overflows on them. */
@@ -163,8 +269,22 @@ const nonNegative: Json[] = extremeNumbers.filter((value) => typeof value === 'n
 const nonFinite: Json[] = [new RawJson('1e999'), new RawJson('-1e999'), 'NaN', '10'];
 
 /** Every column some search sorts by (companies, offers, needs): keys a client may send. */
-const SORTABLE_COLUMNS = ['name', 'credit_balance', 'activity_domain', 'sub_activity_domain', 'city', 'created_at', 'title', 'organisation_name', 'price', 'credit_ratio', 'description', 'emergency'];
-const sortObject = (keys: Arbitrary<string>, directions: Arbitrary<Json>): Arbitrary<Json> => fc.tuple(keys, directions).map(([key, direction]) => new JsonObject([[key, direction]]));
+const SORTABLE_COLUMNS = [
+  'name',
+  'credit_balance',
+  'activity_domain',
+  'sub_activity_domain',
+  'city',
+  'created_at',
+  'title',
+  'organisation_name',
+  'price',
+  'credit_ratio',
+  'description',
+  'emergency',
+];
+const sortObject = (keys: Arbitrary<string>, directions: Arbitrary<Json>): Arbitrary<Json> =>
+  fc.tuple(keys, directions).map(([key, direction]) => new JsonObject([[key, direction]]));
 /**
  * `{ column: 1 | -1 }`. Names every object inherits (`constructor`, `toString`) count as near-valid:
  * a lookup in a plain object of columns finds them, so they must be asked for as often as columns.
@@ -178,7 +298,9 @@ const sort: FieldValues = field(
   fc.oneof(
     sortObject(fc.oneof(fc.constantFrom('password_hash', 'id', '', 'name; DROP TABLE admins'), hostileString), values(1, -1)),
     sortObject(fc.constantFrom(...SORTABLE_COLUMNS), values(0, 2, '1', 'asc', true, null, new RawJson('1e999'))),
-    fc.array(fc.tuple(fc.constantFrom(...SORTABLE_COLUMNS, ...PROTOTYPE_KEYS), values(1, -1)), { minLength: 2, maxLength: 3 }).map((entries) => new JsonObject(entries)),
+    fc
+      .array(fc.tuple(fc.constantFrom(...SORTABLE_COLUMNS, ...PROTOTYPE_KEYS), values(1, -1)), { minLength: 2, maxLength: 3 })
+      .map((entries) => new JsonObject(entries)),
     values(null, 'created_at', 1, ['created_at', 1]),
   ),
 );
@@ -197,12 +319,23 @@ const files: FieldValues = field(
   fc.oneof(
     fc.array(
       fileItem(
-        fc.constantFrom(dataUrl('MZ\x90\x00', 'application/octet-stream'), 'data:image/png;base64,', 'data:image/png;base64,!!!!', 'data:;base64,' + 'A'.repeat(10_000), 'not a data url', `data:${';a'.repeat(5000)};base64,AAAA`),
+        fc.constantFrom(
+          dataUrl('MZ\x90\x00', 'application/octet-stream'),
+          'data:image/png;base64,',
+          'data:image/png;base64,!!!!',
+          'data:;base64,' + 'A'.repeat(10_000),
+          'not a data url',
+          `data:${';a'.repeat(5000)};base64,AAAA`,
+        ),
         hostileString,
       ),
       { minLength: 1, maxLength: 2 },
     ),
-    values([], null, Array.from({ length: 11 }, () => new JsonObject([['rawBody', smallPng]]))),
+    values(
+      [],
+      null,
+      Array.from({ length: 11 }, () => new JsonObject([['rawBody', smallPng]])),
+    ),
   ),
 );
 
@@ -213,7 +346,13 @@ const files: FieldValues = field(
 export function fieldArbitraries(options: { balanceField: string; uploadFolders: readonly string[] }): Record<string, FieldValues> {
   const domain = field(fc.constantFrom<Json>(...DOMAIN_NAMES), values('Nope', 'Tous', 'mobilier', ''));
   const subDomain = field(fc.constantFrom<Json>(...SUB_DOMAINS), values('Nope', 'x'.repeat(201)));
-  const filterText = field(fc.oneof(fc.constantFrom<Json>(...DOMAIN_NAMES, ...SUB_DOMAINS), hostileString.filter((value) => value.length <= 200)), values('x'.repeat(201), 5, null));
+  const filterText = field(
+    fc.oneof(
+      fc.constantFrom<Json>(...DOMAIN_NAMES, ...SUB_DOMAINS),
+      hostileString.filter((value) => value.length <= 200),
+    ),
+    values('x'.repeat(201), 5, null),
+  );
   return {
     search: field(fc.oneof(text(200, 'a', 'Company', 'mobilier', 'User', 'Offre', '@example.com').valid, values('')), values('x'.repeat(201), 5, null, ['a'])),
     offset: field(values(0, 10, 990, 1_000_000), values(-1, 0.5, 1_000_001, '10', null, new RawJson('1e999'))),
@@ -241,7 +380,16 @@ export function fieldArbitraries(options: { balanceField: string; uploadFolders:
     role: field(values('buyer', 'seller'), values('admin', 'BUYER', null)),
     sender_name: optionalText(200, 'Support'),
     sender_logo: field(fc.oneof(url(2000).valid, values(null, '')), url(2000).invalid),
-    images: field(fc.array(url(2000).valid, { minLength: 1, maxLength: 20 }), fc.oneof(values([], Array.from({ length: 21 }, () => 'https://x.example/a.png')), fc.array(url(2000).invalid, { minLength: 1, maxLength: 2 }))),
+    images: field(
+      fc.array(url(2000).valid, { minLength: 1, maxLength: 20 }),
+      fc.oneof(
+        values(
+          [],
+          Array.from({ length: 21 }, () => 'https://x.example/a.png'),
+        ),
+        fc.array(url(2000).invalid, { minLength: 1, maxLength: 2 }),
+      ),
+    ),
     image_url: url(2000),
     logo_url: url(2000),
     website: field(fc.oneof(url(2000).valid, values(null, '')), url(2000).invalid),
@@ -275,7 +423,10 @@ export function fieldArbitraries(options: { balanceField: string; uploadFolders:
     from: field(values(new Date(0).toISOString(), '2026-01-01T00:00:00+01:00', new Date().toISOString()), values('yesterday', '2026-13-01T00:00:00Z', 0, '')),
     // Query strings
     q: text(100, 'agence', 'a'),
-    api_token: field(fc.nat().map((pick) => new Placeholder('registryToken', undefined, pick)), values('wrong-token', '')),
+    api_token: field(
+      fc.nat().map((pick) => new Placeholder('registryToken', undefined, pick)),
+      values('wrong-token', ''),
+    ),
     to: email,
   };
 }
@@ -298,8 +449,27 @@ export const ROUTE_FIELDS: Record<string, readonly string[]> = {
   'POST /company/search': ['search', 'activity_domain', 'sub_activity_domain', 'sort', 'offset'],
   'POST /company': ['name', 'logo_url'],
   'PUT /company/:id': [
-    'name', 'siret', 'phone', 'email', 'street_number', 'route', 'city', 'postal_code', 'country', 'activity_domain', 'sub_activity_domain',
-    'description', 'legal_status', 'employees', 'turnover', 'creation_year', 'website', 'logo_url', 'is_test', 'organization_id', '{balance}',
+    'name',
+    'siret',
+    'phone',
+    'email',
+    'street_number',
+    'route',
+    'city',
+    'postal_code',
+    'country',
+    'activity_domain',
+    'sub_activity_domain',
+    'description',
+    'legal_status',
+    'employees',
+    'turnover',
+    'creation_year',
+    'website',
+    'logo_url',
+    'is_test',
+    'organization_id',
+    '{balance}',
   ],
   'POST /company/:id/comment': ['text'],
   'POST /company/:id/sync': ['organization_id'],
@@ -310,7 +480,18 @@ export const ROUTE_FIELDS: Record<string, readonly string[]> = {
   'POST /file': ['files', 'folder'],
   'POST /offer/search': ['search', 'domain_activity', 'sub_activity_domain', 'organisation_id', 'sort', 'offset'],
   'POST /offer': ['title', 'description', 'images', 'organisation_id'],
-  'PUT /offer/:id': ['title', 'description', 'images', 'organisation_id', 'activity_domain', 'sub_activity_domain', 'price', 'unit', 'credit_ratio', 'price_on_proposal'],
+  'PUT /offer/:id': [
+    'title',
+    'description',
+    'images',
+    'organisation_id',
+    'activity_domain',
+    'sub_activity_domain',
+    'price',
+    'unit',
+    'credit_ratio',
+    'price_on_proposal',
+  ],
   'POST /need/search': ['search', 'activity_domain', 'sub_activity_domain', 'organisation_id', 'emergency', 'sort', 'offset'],
   'POST /need': ['description', 'emergency', 'organisation_id', 'activity_domain', 'sub_activity_domain'],
   'PUT /need/:id': ['description', 'emergency', 'status', 'organisation_id', 'activity_domain', 'sub_activity_domain'],
@@ -363,8 +544,29 @@ export interface RequestSpec {
 
 /** Raw bodies: broken JSON, other formats, a byte-order mark, deep nesting, over the 1 MiB limit. */
 const RAW_BODIES = [
-  '', ' ', '\n', '{', '{"a":', 'nul', 'null', '[]', '"x"', '0', 'true', '\u0000', '{"a":1,}', "{'a':1}", 'a=1&b=2', '\ufeff{}', '{}{}', '{"__proto__":{"x":1}}',
-  '{"constructor":{"prototype":{"x":1}}}', '{"search":"\\ud800"}', '{"search":"\\u0000"}', '[1e999]', `{"search":"${'\\\\'.repeat(5000)}"}`,
+  '',
+  ' ',
+  '\n',
+  '{',
+  '{"a":',
+  'nul',
+  'null',
+  '[]',
+  '"x"',
+  '0',
+  'true',
+  '\u0000',
+  '{"a":1,}',
+  "{'a':1}",
+  'a=1&b=2',
+  '\ufeff{}',
+  '{}{}',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"search":"\\ud800"}',
+  '{"search":"\\u0000"}',
+  '[1e999]',
+  `{"search":"${'\\\\'.repeat(5000)}"}`,
   '['.repeat(1000) + ']'.repeat(1000),
   '['.repeat(100_000) + ']'.repeat(100_000),
   '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
@@ -375,9 +577,23 @@ const contentType: Arbitrary<string | undefined> = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 20 },
   {
     arbitrary: fc.constantFrom(
-      undefined, 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/json;', 'application/json; charset=utf-16',
-      'text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx',
-      'application/vnd.api+json', '*/*', '', 'application/json, text/plain', 'text/html',
+      undefined,
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'application/json; charset=latin1',
+      'application/json;',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/jsonx',
+      'application/vnd.api+json',
+      '*/*',
+      '',
+      'application/json, text/plain',
+      'text/html',
     ),
     weight: 3,
   },
@@ -389,13 +605,26 @@ const auth: Arbitrary<AuthSpec> = fc.oneof(
   { arbitrary: fc.constant<AuthSpec>({ kind: 'cookieOnly' }), weight: 1 },
   {
     arbitrary: fc
-      .constantFrom(['JWT ', ' junk'], ['JWT  ', ''], ['jwt ', ''], ['Bearer ', ''], ['', ''], ['JWT ', 'x'], ['JWT ', ',JWT abc'], ['JWT\t', ''], ['JWT ', ' '])
+      .constantFrom(
+        ['JWT ', ' junk'],
+        ['JWT  ', ''],
+        ['jwt ', ''],
+        ['Bearer ', ''],
+        ['', ''],
+        ['JWT ', 'x'],
+        ['JWT ', ',JWT abc'],
+        ['JWT\t', ''],
+        ['JWT ', ' '],
+      )
       .map(([before, after]): AuthSpec => ({ kind: 'wrapped', before, after })),
     weight: 2,
   },
   {
     arbitrary: fc
-      .oneof(fc.constantFrom('JWT', 'JWT ', 'JWT null', 'JWT undefined', `JWT ${'a'.repeat(10_000)}`, 'Basic YTpi', 'JWT %00', 'JWT ../..'), fc.string({ unit: 'grapheme-ascii', maxLength: 60 }))
+      .oneof(
+        fc.constantFrom('JWT', 'JWT ', 'JWT null', 'JWT undefined', `JWT ${'a'.repeat(10_000)}`, 'Basic YTpi', 'JWT %00', 'JWT ../..'),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 60 }),
+      )
       .map((header): AuthSpec => ({ kind: 'raw', header })),
     weight: 2,
   },
@@ -419,8 +648,35 @@ const extraHeaders: Arbitrary<Record<string, string>> = fc.oneof(
 );
 
 const PARAM_JUNK = [
-  '%E0%A4%A', '%00', '%', '%zz', '%2F', '%2e%2e', '..', '.', 'a'.repeat(101), 'a'.repeat(5000), '%C0%AE', '%FF%FE', '%20', 'a%20b', '%3F', '%23', '~', '-1', '0',
-  'null', 'undefined', '__proto__', 'constructor', 'A'.repeat(24), 'g'.repeat(24), '0'.repeat(25), '%u0000', '%25', '%%',
+  '%E0%A4%A',
+  '%00',
+  '%',
+  '%zz',
+  '%2F',
+  '%2e%2e',
+  '..',
+  '.',
+  'a'.repeat(101),
+  'a'.repeat(5000),
+  '%C0%AE',
+  '%FF%FE',
+  '%20',
+  'a%20b',
+  '%3F',
+  '%23',
+  '~',
+  '-1',
+  '0',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  'A'.repeat(24),
+  'g'.repeat(24),
+  '0'.repeat(25),
+  '%u0000',
+  '%25',
+  '%%',
 ];
 
 /** A path parameter: an existing row's id (of the table `table`), another id, or junk. */
@@ -438,8 +694,22 @@ export function paramArbitrary(table: string | undefined): Arbitrary<ParamSpec> 
 }
 
 const RAW_QUERIES = [
-  '', '__proto__[x]=1', 'constructor=1', 'constructor[prototype][x]=1', 'a[b][c]=1', '%00=%00', '%E0%A4%A', 'q=1&q=2', 'a=1&'.repeat(2000), '=', '&&&', 'q',
-  'sort[constructor]=1', 'toString=1', 'q=%00', `q=${'a'.repeat(10_000)}`,
+  '',
+  '__proto__[x]=1',
+  'constructor=1',
+  'constructor[prototype][x]=1',
+  'a[b][c]=1',
+  '%00=%00',
+  '%E0%A4%A',
+  'q=1&q=2',
+  'a=1&'.repeat(2000),
+  '=',
+  '&&&',
+  'q',
+  'sort[constructor]=1',
+  'toString=1',
+  'q=%00',
+  `q=${'a'.repeat(10_000)}`,
 ];
 
 type Dictionary = Record<string, FieldValues>;
@@ -449,7 +719,10 @@ type Dictionary = Record<string, FieldValues>;
  * mixed (each valid, invalid or hostile), so that both the deep code and the validator are fuzzed.
  */
 type FillMode = 'valid' | 'mixed';
-const fillMode: Arbitrary<FillMode> = fc.oneof({ arbitrary: fc.constant<FillMode>('valid'), weight: 3 }, { arbitrary: fc.constant<FillMode>('mixed'), weight: 2 });
+const fillMode: Arbitrary<FillMode> = fc.oneof(
+  { arbitrary: fc.constant<FillMode>('valid'), weight: 3 },
+  { arbitrary: fc.constant<FillMode>('mixed'), weight: 2 },
+);
 
 function fieldValue(dictionary: Dictionary, name: string, mode: FillMode): Arbitrary<Json> {
   const known = dictionary[name];
@@ -470,9 +743,13 @@ function chosenFields(fields: readonly string[]): Arbitrary<string[]> {
 }
 
 function fieldEntries(fields: readonly string[], dictionary: Dictionary): Arbitrary<Array<[string, Json]>> {
-  return fc.tuple(chosenFields(fields), fillMode).chain(([chosen, mode]) =>
-    fc.tuple(...chosen.map((name) => fieldValue(dictionary, name, mode))).map((filled) => chosen.map((name, index): [string, Json] => [name, filled[index] ?? null])),
-  );
+  return fc
+    .tuple(chosenFields(fields), fillMode)
+    .chain(([chosen, mode]) =>
+      fc
+        .tuple(...chosen.map((name) => fieldValue(dictionary, name, mode)))
+        .map((filled) => chosen.map((name, index): [string, Json] => [name, filled[index] ?? null])),
+    );
 }
 
 function queryArbitrary(fields: readonly string[], dictionary: Dictionary): Arbitrary<QuerySpec> {
@@ -489,9 +766,17 @@ function bodyArbitrary(fields: readonly string[], dictionary: Dictionary): Arbit
   const domainPair = fc.constantFrom(...DOMAIN_NAMES).chain((domain) => fc.constantFrom(...ACTIVITY_DOMAINS[domain]).map((sub) => [domain, sub] as const));
   const coherent = (entries: Array<[string, Json]>): Arbitrary<Array<[string, Json]>> =>
     domainField && fields.includes('sub_activity_domain')
-      ? fc.option(domainPair, { freq: 2 }).map((pair) =>
-          pair ? [...entries.filter(([name]) => name !== domainField && name !== 'sub_activity_domain'), [domainField, pair[0]], ['sub_activity_domain', pair[1]]] : entries,
-        )
+      ? fc
+          .option(domainPair, { freq: 2 })
+          .map((pair) =>
+            pair
+              ? [
+                  ...entries.filter(([name]) => name !== domainField && name !== 'sub_activity_domain'),
+                  [domainField, pair[0]],
+                  ['sub_activity_domain', pair[1]],
+                ]
+              : entries,
+          )
       : fc.constant(entries);
   const extra = fc.array(fc.tuple(hostileKey, hostileValue), { maxLength: 3 });
   const asObject = fc
@@ -516,7 +801,13 @@ export function tableForParam(url: string, param: string): string | undefined {
   const at = segments.indexOf(`:${param}`);
   const resource = segments[at - 1];
   const tables: Record<string, string> = {
-    admin: 'admins', company: 'companies', user: 'users', offer: 'offers', need: 'needs', category_image: 'category_images', room: 'rooms',
+    admin: 'admins',
+    company: 'companies',
+    user: 'users',
+    offer: 'offers',
+    need: 'needs',
+    category_image: 'category_images',
+    room: 'rooms',
   };
   return resource ? tables[resource] : undefined;
 }
@@ -537,7 +828,11 @@ export function requestArbitrary(route: RouteShape, dictionary: Dictionary, opti
   // `OPTIONS *` (CORS preflights) answers any path: its wildcard is a whole path.
   const params =
     route.url === '*'
-      ? { '*': fc.constantFrom('/api/company/search', '/api/admin/logout', '/api/nowhere', '/uploads/x.png', '/', '/api/%E0%A4%A', `/api/${'a'.repeat(5000)}`).map((text): ParamSpec => ({ kind: 'raw', text })) }
+      ? {
+          '*': fc
+            .constantFrom('/api/company/search', '/api/admin/logout', '/api/nowhere', '/uploads/x.png', '/', '/api/%E0%A4%A', `/api/${'a'.repeat(5000)}`)
+            .map((text): ParamSpec => ({ kind: 'raw', text })),
+        }
       : Object.fromEntries(urlParams(route.url).map((param) => [param, paramArbitrary(tableForParam(route.url, param))]));
   // A route read without a body: mostly none, as clients send it; sometimes one anyway.
   const body = bodyArbitrary(fields, dictionary);
@@ -556,10 +851,32 @@ export function requestArbitrary(route: RouteShape, dictionary: Dictionary, opti
 /** Requests to paths the app does not serve, or serves only in part: junk segments, odd prefixes, other methods. */
 export function strayRequestArbitrary(dictionary: Dictionary): Arbitrary<RequestSpec> {
   const segment = fc.oneof(
-    fc.constantFrom('admin', 'company', 'user', 'offer', 'need', 'room', 'file', 'dev', 'uploads', 'search', 'health', '', '.', '..', '%2e%2e', '%00', '%E0%A4%A', 'a'.repeat(101), '*'),
+    fc.constantFrom(
+      'admin',
+      'company',
+      'user',
+      'offer',
+      'need',
+      'room',
+      'file',
+      'dev',
+      'uploads',
+      'search',
+      'health',
+      '',
+      '.',
+      '..',
+      '%2e%2e',
+      '%00',
+      '%E0%A4%A',
+      'a'.repeat(101),
+      '*',
+    ),
     fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).map(encodeURIComponent),
   );
-  const path = fc.tuple(fc.constantFrom('/api/', '/API/', '//api//', '/api/../api/', '/', '/uploads/', '/api/v2/', ''), fc.array(segment, { maxLength: 4 })).map(([prefix, segments]) => `${prefix}${segments.join('/')}`);
+  const path = fc
+    .tuple(fc.constantFrom('/api/', '/API/', '//api//', '/api/../api/', '/', '/uploads/', '/api/v2/', ''), fc.array(segment, { maxLength: 4 }))
+    .map(([prefix, segments]) => `${prefix}${segments.join('/')}`);
   const longPath = fc.constantFrom(`/api/${'a'.repeat(100_000)}`, `/api/${'a/'.repeat(20_000)}`, `/api/company/${'%E0'.repeat(3000)}`);
   return fc.record({
     method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),

@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ErrorCode } from '../../src/catalogue/errorCodes';
+import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { categoryImages, companyComments, needs, offers, outbox } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { findSessionAdmin } from '../../server/plugins/sessions';
@@ -31,7 +31,14 @@ export const PUBLIC_ROUTES = new Set([
 
 /** Rows each table keeps while fuzzing, so that requests naming existing records reach deep code; deleted ones are replaced. */
 const MINIMUM_ROWS: Record<string, number> = {
-  admins: 4, companies: 4, users: 3, offers: 3, needs: 3, rooms: 2, company_comments: 3, category_images: 2,
+  admins: 4,
+  companies: 4,
+  users: 3,
+  offers: 3,
+  needs: 3,
+  rooms: 2,
+  company_comments: 3,
+  category_images: 2,
 };
 const POOL_SIZE = 30;
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
@@ -95,7 +102,10 @@ export class FuzzWorld implements PlaceholderResolver {
 
   /** Counts of answers by status, for the suite's summary. */
   summary(): string {
-    return [...this.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+    return [...this.statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
   }
 
   resolve(placeholder: Placeholder): string {
@@ -138,7 +148,10 @@ export class FuzzWorld implements PlaceholderResolver {
 
   private async loadPools(): Promise<void> {
     const parts = this.idTables.map((table) => `(SELECT '${table}' AS kind, id::text AS value FROM "${table}" ORDER BY id LIMIT ${POOL_SIZE})`);
-    parts.push(`(SELECT 'email:admins', email FROM admins ORDER BY id LIMIT ${POOL_SIZE})`, `(SELECT 'email:users', email FROM users ORDER BY id LIMIT ${POOL_SIZE})`);
+    parts.push(
+      `(SELECT 'email:admins', email FROM admins ORDER BY id LIMIT ${POOL_SIZE})`,
+      `(SELECT 'email:users', email FROM users ORDER BY id LIMIT ${POOL_SIZE})`,
+    );
     const result = (await this.app.db.execute(sql.raw(parts.join(' UNION ALL ')))) as unknown as Rows<{ kind: string; value: string }>;
     this.ids = new Map();
     this.emails = new Map();
@@ -156,19 +169,30 @@ export class FuzzWorld implements PlaceholderResolver {
     const company = () => this.ids.get('companies')?.[0] ?? null;
     let inserted = false;
     for (let index = missing('admins'); index > 0; index -= 1, inserted = true) await insertAdmin(app, { name: 'Other Admin' });
-    for (let index = missing('companies'); index > 0; index -= 1, inserted = true) await insertCompany(app, { activityDomain: 'Mobilier', subActivityDomain: 'Rangement' });
+    for (let index = missing('companies'); index > 0; index -= 1, inserted = true)
+      await insertCompany(app, { activityDomain: 'Mobilier', subActivityDomain: 'Rangement' });
     if (inserted) await this.loadPools();
     for (let index = missing('users'); index > 0; index -= 1, inserted = true) await insertUser(app, { organisationId: company() });
     for (let index = missing('offers'); index > 0; index -= 1, inserted = true) {
-      await app.db.insert(offers).values({ id: newId(), title: 'Seeded offer', description: 'Seeded', images: ['https://x.example/a.png'], organisationId: company() });
+      await app.db
+        .insert(offers)
+        .values({ id: newId(), title: 'Seeded offer', description: 'Seeded', images: ['https://x.example/a.png'], organisationId: company() });
     }
     for (let index = missing('needs'); index > 0; index -= 1, inserted = true) {
-      await app.db.insert(needs).values({ id: newId(), description: 'Seeded need', emergency: 'Maintenant', organisationId: company(), activityDomain: 'Mobilier', subActivityDomain: 'Cloisons' });
+      await app.db.insert(needs).values({
+        id: newId(),
+        description: 'Seeded need',
+        emergency: 'Maintenant',
+        organisationId: company(),
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Cloisons',
+      });
     }
     for (let index = missing('rooms'); index > 0; index -= 1, inserted = true) await insertRoom(app);
     for (let index = missing('company_comments'); index > 0; index -= 1, inserted = true) {
       const companyId = company();
-      if (companyId) await app.db.insert(companyComments).values({ id: newId(), companyId, authorAdminId: this.selfId, userName: 'Signed In', text: 'Seeded comment' });
+      if (companyId)
+        await app.db.insert(companyComments).values({ id: newId(), companyId, authorAdminId: this.selfId, userName: 'Signed In', text: 'Seeded comment' });
     }
     for (let index = missing('category_images'); index > 0; index -= 1, inserted = true) {
       await app.db.insert(categoryImages).values({ id: newId(), activityDomain: 'Mobilier', imageUrl: 'https://x.example/bank.png' });
@@ -207,10 +231,17 @@ export class FuzzWorld implements PlaceholderResolver {
     let url = spec.url;
     for (const [name, param] of Object.entries(spec.params)) {
       const text =
-        param.kind === 'raw' ? param.text : param.value instanceof Placeholder && param.value.kind === 'upload' ? this.resolve(param.value) : percentEncode(asText(param.value));
+        param.kind === 'raw'
+          ? param.text
+          : param.value instanceof Placeholder && param.value.kind === 'upload'
+            ? this.resolve(param.value)
+            : percentEncode(asText(param.value));
       url = url.replace(name === '*' ? '*' : `:${name}`, () => text);
     }
-    const query = [...spec.query.pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(asText(value))}`), ...(spec.query.raw ? [spec.query.raw] : [])].join('&');
+    const query = [
+      ...spec.query.pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(asText(value))}`),
+      ...(spec.query.raw ? [spec.query.raw] : []),
+    ].join('&');
     if (query) url += `?${query}`;
     const headers: Record<string, string> = { ...spec.extraHeaders };
     switch (spec.auth.kind) {
@@ -257,7 +288,14 @@ export class FuzzWorld implements PlaceholderResolver {
     if (problems.length) throw new FuzzFailure(describe(sent, response, problems));
   }
 
-  private check(spec: RequestSpec, route: { method: string; url: string } | undefined, sent: SentRequest, response: LightMyRequestResponse, before: Fingerprint, after: Fingerprint): string[] {
+  private check(
+    spec: RequestSpec,
+    route: { method: string; url: string } | undefined,
+    sent: SentRequest,
+    response: LightMyRequestResponse,
+    before: Fingerprint,
+    after: Fingerprint,
+  ): string[] {
     const problems: string[] = [];
     const status = response.statusCode;
     const fullKey = route ? `${route.method} ${route.url}` : undefined;
@@ -275,7 +313,8 @@ export class FuzzWorld implements PlaceholderResolver {
       } catch {
         problems.push('the body is not JSON');
       }
-      if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`content-type ${String(response.headers['content-type'])}`);
+      if (!String(response.headers['content-type'] ?? '').startsWith('application/json'))
+        problems.push(`content-type ${String(response.headers['content-type'])}`);
     }
     const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (success && !notJsonAllowed) {
@@ -293,7 +332,10 @@ export class FuzzWorld implements PlaceholderResolver {
         problems.push('a refusal outside the envelope {ok:false, code}');
       } else if (!KNOWN_CODES.has(record.code)) problems.push(`an unknown error code ${record.code}`);
       const errors = record?.errors;
-      if (errors !== undefined && (!errors || typeof errors !== 'object' || Array.isArray(errors) || !Object.values(errors).every((message) => typeof message === 'string'))) {
+      if (
+        errors !== undefined &&
+        (!errors || typeof errors !== 'object' || Array.isArray(errors) || !Object.values(errors).every((message) => typeof message === 'string'))
+      ) {
         problems.push('errors is not an object of messages');
       }
     }
@@ -324,10 +366,13 @@ function sortKeysOf(spec: RequestSpec): string[] {
 
 /** encodeURIComponent, but for any string: a lone surrogate goes as UTF-8's replacement character instead of throwing. */
 export const percentEncode = (text: string): string =>
-  [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(text, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 
 function describe(sent: SentRequest, response: LightMyRequestResponse, problems: string[]): string {
-  const clip = (text: string, length = 400) => (text.length > length ? `${JSON.stringify(text.slice(0, length))}… (${text.length} chars)` : JSON.stringify(text));
+  const clip = (text: string, length = 400) =>
+    text.length > length ? `${JSON.stringify(text.slice(0, length))}… (${text.length} chars)` : JSON.stringify(text);
   const headers = Object.entries(sent.options.headers).map(([name, value]) => `${name}: ${clip(value, 120)}`);
   return [
     problems.join('; '),

@@ -24,7 +24,10 @@ export async function insertUser(app: FastifyInstance, values: Partial<typeof us
 }
 
 /** Tiny but real files, as data URLs. */
-export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 export const dataUrl = (bytes: Buffer | string, mime = 'image/png') => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** A room between two companies over an offer, straight into the database. */
@@ -34,7 +37,14 @@ export async function insertRoom(app: FastifyInstance, values: { offerTitle?: st
   const buyer = await insertCompany(app, { name: `Buyer ${newId().slice(-4)}` });
   const [room] = await app.db
     .insert(rooms)
-    .values({ id: newId(), offerTitle: values.offerTitle ?? 'Offre test', offerImages: ['https://x.example/offer.png'], sellerId: seller.id, buyerId: buyer.id, ...(values.createdAt ? { createdAt: values.createdAt } : {}) })
+    .values({
+      id: newId(),
+      offerTitle: values.offerTitle ?? 'Offre test',
+      offerImages: ['https://x.example/offer.png'],
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+    })
     .returning();
   if (!room) throw new Error('no room inserted');
   return { room, seller, buyer };

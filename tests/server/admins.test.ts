@@ -172,10 +172,18 @@ describe('the API surface', () => {
   });
 
   it('answers CORS only for configured origins, with credentials', async () => {
-    const allowed = await ctx.server.app.inject({ method: 'OPTIONS', url: '/api/admin/search', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    const allowed = await ctx.server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/search',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
-    const denied = await ctx.server.app.inject({ method: 'OPTIONS', url: '/api/admin/search', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const denied = await ctx.server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/search',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
 

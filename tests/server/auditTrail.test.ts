@@ -22,8 +22,15 @@ const publicCall = (method: 'POST', url: string, payload: object) => ctx.server.
 const newPassword = 'brand-new-pass-9';
 /** A second admin's session, for the calls that end or change the session that makes them. */
 const freshSession = async () => ({ token: (await signedInAdmin(ctx.server.app)).token });
-const callWith = (token: string | undefined): Call => (method, url, payload) =>
-  ctx.server.app.inject({ method, url: `/api${url}`, headers: { authorization: `JWT ${token ?? ''}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const callWith =
+  (token: string | undefined): Call =>
+  (method, url, payload) =>
+    ctx.server.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: `JWT ${token ?? ''}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 const offerBody = { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] };
 const needBody = { description: 'Besoin', emergency: 'Maintenant' };
 const imageBody = { activity_domain: 'Mobilier', image_url: 'https://x.example/c.png' };
@@ -34,7 +41,12 @@ const imageBody = { activity_domain: 'Mobilier', image_url: 'https://x.example/c
  * ship without its audit event.
  */
 const RECIPES: Record<string, Recipe> = {
-  'POST /api/admin/signin': { action: 'sign_in', entity: 'session', prepare: async () => ({ email: (await insertAdmin(ctx.server.app)).email }), run: async (_as, p) => (await signIn(ctx.server.app, p.email ?? '')).response },
+  'POST /api/admin/signin': {
+    action: 'sign_in',
+    entity: 'session',
+    prepare: async () => ({ email: (await insertAdmin(ctx.server.app)).email }),
+    run: async (_as, p) => (await signIn(ctx.server.app, p.email ?? '')).response,
+  },
   'POST /api/admin/logout': { action: 'sign_out', entity: 'session', prepare: freshSession, run: (_as, p) => callWith(p.token)('POST', '/admin/logout') },
   'POST /api/admin/forgot_password': {
     action: 'password_reset_request',
@@ -69,12 +81,37 @@ const RECIPES: Record<string, Recipe> = {
   },
   'POST /api/admin': { action: 'create', entity: 'admin', run: (as) => as('POST', '/admin', { name: 'Nouvel Admin', email: `new-${Date.now()}@example.com` }) },
   'PUT /api/admin': { action: 'update', entity: 'admin', prepare: freshSession, run: (_as, p) => callWith(p.token)('PUT', '/admin', { name: 'Renamed Me' }) },
-  'PUT /api/admin/:id': { action: 'update', entity: 'admin', prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }), run: (as, p) => as('PUT', `/admin/${p.id}`, { name: 'Renamed' }) },
-  'DELETE /api/admin/:id': { action: 'delete', entity: 'admin', prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/admin/${p.id}`) },
+  'PUT /api/admin/:id': {
+    action: 'update',
+    entity: 'admin',
+    prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }),
+    run: (as, p) => as('PUT', `/admin/${p.id}`, { name: 'Renamed' }),
+  },
+  'DELETE /api/admin/:id': {
+    action: 'delete',
+    entity: 'admin',
+    prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }),
+    run: (as, p) => as('DELETE', `/admin/${p.id}`),
+  },
   'POST /api/company': { action: 'create', entity: 'company', run: (as) => as('POST', '/company', { name: 'Créée SAS', logo_url: 'https://x.example/l.png' }) },
-  'PUT /api/company/:id': { action: 'update', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('PUT', `/company/${p.id}`, { name: 'Modifiée', credit_balance: 12 }) },
-  'DELETE /api/company/:id': { action: 'delete', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/company/${p.id}`) },
-  'POST /api/company/:id/comment': { action: 'comment', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/comment`, { text: 'Bien' }) },
+  'PUT /api/company/:id': {
+    action: 'update',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('PUT', `/company/${p.id}`, { name: 'Modifiée', credit_balance: 12 }),
+  },
+  'DELETE /api/company/:id': {
+    action: 'delete',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('DELETE', `/company/${p.id}`),
+  },
+  'POST /api/company/:id/comment': {
+    action: 'comment',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', `/company/${p.id}/comment`, { text: 'Bien' }),
+  },
   'PUT /api/company/:id/delete-comment/:commentId': {
     action: 'comment_delete',
     entity: 'company',
@@ -84,24 +121,73 @@ const RECIPES: Record<string, Recipe> = {
     },
     run: (as, p) => as('PUT', `/company/${p.id}/delete-comment/${p.comment}`),
   },
-  'POST /api/company/:id/sync': { action: 'sync', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/sync`, { organization_id: 'org-1' }) },
-  'POST /api/company/:id/credit': { action: 'credit_adjustment', entity: 'company', prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }), run: (as, p) => as('POST', `/company/${p.id}/credit`, { amount: 5, reason: 'Test' }) },
+  'POST /api/company/:id/sync': {
+    action: 'sync',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', `/company/${p.id}/sync`, { organization_id: 'org-1' }),
+  },
+  'POST /api/company/:id/credit': {
+    action: 'credit_adjustment',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', `/company/${p.id}/credit`, { amount: 5, reason: 'Test' }),
+  },
   'POST /api/user/invite': {
     action: 'invite',
     entity: 'user',
     prepare: async () => ({ company: (await insertCompany(ctx.server.app)).id }),
     run: (as, p) => as('POST', '/user/invite', { name: 'Invitée', email: `invite-${Date.now()}@example.com`, organisation_id: p.company }),
   },
-  'PUT /api/user/:id': { action: 'update', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('PUT', `/user/${p.id}`, { name: 'Renommée' }) },
-  'DELETE /api/user/:id': { action: 'delete', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('DELETE', `/user/${p.id}`) },
-  'POST /api/user/:id/impersonate': { action: 'impersonation', entity: 'user', prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }), run: (as, p) => as('POST', `/user/${p.id}/impersonate`) },
-  'POST /api/file': { action: 'upload', entity: 'file', run: (as) => as('POST', '/file', { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'logo.png' }], folder: '/offers' }) },
+  'PUT /api/user/:id': {
+    action: 'update',
+    entity: 'user',
+    prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }),
+    run: (as, p) => as('PUT', `/user/${p.id}`, { name: 'Renommée' }),
+  },
+  'DELETE /api/user/:id': {
+    action: 'delete',
+    entity: 'user',
+    prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }),
+    run: (as, p) => as('DELETE', `/user/${p.id}`),
+  },
+  'POST /api/user/:id/impersonate': {
+    action: 'impersonation',
+    entity: 'user',
+    prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }),
+    run: (as, p) => as('POST', `/user/${p.id}/impersonate`),
+  },
+  'POST /api/file': {
+    action: 'upload',
+    entity: 'file',
+    run: (as) => as('POST', '/file', { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'logo.png' }], folder: '/offers' }),
+  },
   'POST /api/offer': { action: 'create', entity: 'offer', run: (as) => as('POST', '/offer', offerBody) },
-  'PUT /api/offer/:id': { action: 'update', entity: 'offer', prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }), run: (as, p) => as('PUT', `/offer/${p.id}`, { title: 'Offre modifiée' }) },
-  'DELETE /api/offer/:id': { action: 'delete', entity: 'offer', prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }), run: (as, p) => as('DELETE', `/offer/${p.id}`) },
+  'PUT /api/offer/:id': {
+    action: 'update',
+    entity: 'offer',
+    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
+    run: (as, p) => as('PUT', `/offer/${p.id}`, { title: 'Offre modifiée' }),
+  },
+  'DELETE /api/offer/:id': {
+    action: 'delete',
+    entity: 'offer',
+    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
+    run: (as, p) => as('DELETE', `/offer/${p.id}`),
+  },
   'POST /api/need': { action: 'create', entity: 'need', run: (as) => as('POST', '/need', needBody) },
-  'PUT /api/need/:id': { action: 'update', entity: 'need', prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }), run: (as, p) => as('PUT', `/need/${p.id}`, { description: 'Besoin modifié' }) },
-  'DELETE /api/need/:id': { action: 'delete', entity: 'need', prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }), run: (as, p) => as('DELETE', `/need/${p.id}`) },
+  'PUT /api/need/:id': {
+    action: 'update',
+    entity: 'need',
+    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
+    run: (as, p) => as('PUT', `/need/${p.id}`, { description: 'Besoin modifié' }),
+  },
+  'DELETE /api/need/:id': {
+    action: 'delete',
+    entity: 'need',
+    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
+    run: (as, p) => as('DELETE', `/need/${p.id}`),
+  },
   'POST /api/category_image': { action: 'create', entity: 'category_image', run: (as) => as('POST', '/category_image', imageBody) },
   'DELETE /api/category_image/:id': {
     action: 'delete',
@@ -109,20 +195,31 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async (as) => ({ id: (await as('POST', '/category_image', imageBody)).json().data._id }),
     run: (as, p) => as('DELETE', `/category_image/${p.id}`),
   },
-  'POST /api/message/from-admin': { action: 'admin_message', entity: 'room', prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }), run: (as, p) => as('POST', '/message/from-admin', { text: 'Bonjour', room: p.room }) },
-  'POST /api/dev/room/:id/message': { action: 'create', entity: 'room', prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }), run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }) },
+  'POST /api/message/from-admin': {
+    action: 'admin_message',
+    entity: 'room',
+    prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }),
+    run: (as, p) => as('POST', '/message/from-admin', { text: 'Bonjour', room: p.room }),
+  },
+  'POST /api/dev/room/:id/message': {
+    action: 'create',
+    entity: 'room',
+    prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }),
+    run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }),
+  },
 };
 
 /** POST routes that only read: they must leave no event. */
-const READ_ONLY = ['admin', 'company', 'user', 'offer', 'need', 'category_image', 'room', 'audit'].map((area) => `POST /api/${area}/search`).concat(['POST /api/company/:id/credit/search']);
+const READ_ONLY = ['admin', 'company', 'user', 'offer', 'need', 'category_image', 'room', 'audit']
+  .map((area) => `POST /api/${area}/search`)
+  .concat(['POST /api/company/:id/credit/search']);
 
 async function eventCount(): Promise<number> {
   const [row] = await ctx.server.app.db.select({ total: count() }).from(auditEvents);
   return row?.total ?? 0;
 }
 
-const changingRoutes = () =>
-  ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));
+const changingRoutes = () => ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));
 
 describe('the audit trail', () => {
   it('knows every state-changing route the app serves', () => {
@@ -137,7 +234,10 @@ describe('the audit trail', () => {
       const answer = await recipe.run(ctx.me.call, prepared);
       expect(answer.statusCode, `${key}: ${answer.body}`).toBeLessThan(300);
       const added = (await ctx.server.app.db.select().from(auditEvents)).filter((row) => !before.has(row.id));
-      expect(added.map((row) => ({ action: row.action, entity: row.entity })), key).toEqual([{ action: recipe.action, entity: recipe.entity }]);
+      expect(
+        added.map((row) => ({ action: row.action, entity: row.entity })),
+        key,
+      ).toEqual([{ action: recipe.action, entity: recipe.entity }]);
       expect(added[0]?.requestId, key).toEqual(expect.any(String));
       expect(added[0]?.ip, key).toEqual(expect.any(String));
     }
@@ -146,7 +246,10 @@ describe('the audit trail', () => {
   it('records nothing for the searches', async () => {
     for (const key of READ_ONLY) {
       const before = await eventCount();
-      const url = key.replace('POST ', '').replace('/api', '').replace(':id', (await insertCompany(ctx.server.app)).id);
+      const url = key
+        .replace('POST ', '')
+        .replace('/api', '')
+        .replace(':id', (await insertCompany(ctx.server.app)).id);
       expect((await ctx.me.call('POST', url, { offset: 0 })).statusCode, key).toBe(200);
       expect(await eventCount(), key).toBe(before);
     }
@@ -164,7 +267,13 @@ describe('the audit trail', () => {
     const target = await insertAdmin(ctx.server.app, { name: 'Avant' });
     await ctx.me.call('PUT', `/admin/${target.id}`, { name: 'Après' });
     const trail = (await ctx.me.call('POST', '/audit/search', { entity: 'admin', entity_id: target.id })).json();
-    expect(trail.data[0]).toMatchObject({ action: 'update', admin_id: ctx.me.id, admin_name: 'Signed In', changes: { name: ['Avant', 'Après'] }, exists: true });
+    expect(trail.data[0]).toMatchObject({
+      action: 'update',
+      admin_id: ctx.me.id,
+      admin_name: 'Signed In',
+      changes: { name: ['Avant', 'Après'] },
+      exists: true,
+    });
 
     const everything = JSON.stringify(await ctx.server.app.db.select().from(auditEvents));
     const secrets = [TEST_PASSWORD, newPassword, ctx.me.token, 'scrypt$'];
@@ -204,6 +313,6 @@ describe('the audit trail', () => {
     const byActor = (await ctx.me.call('POST', '/audit/search', { admin_id: actor.id })).json();
     expect(byActor.data.map((event: { action: string }) => event.action)).toEqual(expect.arrayContaining(['impersonation', 'sign_in']));
     expect(byActor.data.every((event: { admin_name: string }) => event.admin_name === 'Parti' || event.admin_name === 'Signed In')).toBe(true);
-    expect((await ctx.server.app.db.select().from(users).where(eq(users.id, user.id)))).toHaveLength(0);
+    expect(await ctx.server.app.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
   });
 });

@@ -60,7 +60,12 @@ describe('POST /admin/signin', () => {
   });
 
   it('answers INVALID_JSON for a malformed body and UNSUPPORTED_MEDIA_TYPE for a form post', async () => {
-    const malformed = await server.app.inject({ method: 'POST', url: '/api/admin/signin', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ ok: false, code: 'INVALID_JSON' });
     const form = await server.app.inject({ method: 'POST', url: '/api/admin/signin', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
@@ -74,8 +79,7 @@ describe('rate limits', () => {
     const limited = await buildTestServer({ authRateLimit: { max: 3, windowSeconds: 900 } });
     try {
       const { email } = await insertAdmin(limited.app);
-      const attempt = (password: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/admin/signin', payload: { email, password } });
+      const attempt = (password: string) => limited.app.inject({ method: 'POST', url: '/api/admin/signin', payload: { email, password } });
       for (let index = 0; index < 3; index += 1) expect((await attempt('wrong-pass-1')).statusCode).toBe(401);
       const blocked = await attempt(TEST_PASSWORD);
       expect(blocked.statusCode).toBe(429);
@@ -144,11 +148,7 @@ describe('POST /admin/logout', () => {
 describe('the Authorization header', () => {
   it('accepts only the JWT scheme with a live token; the cookie alone opens nothing', async () => {
     const admin = await signedInAdmin(server.app);
-    const attempts = [
-      { authorization: `Bearer ${admin.token}` },
-      { authorization: 'JWT not-a-token' },
-      { cookie: `ap_session=${admin.token}` },
-    ];
+    const attempts = [{ authorization: `Bearer ${admin.token}` }, { authorization: 'JWT not-a-token' }, { cookie: `ap_session=${admin.token}` }];
     for (const headers of attempts) {
       const response = await server.app.inject({ method: 'POST', url: '/api/admin/search', headers, payload: {} });
       expect(response.statusCode).toBe(401);
@@ -201,7 +201,10 @@ describe('password recovery', () => {
   it('refuses an expired token', async () => {
     const { id } = await insertAdmin(server.app);
     const token = await issueAuthToken(server.app.db, id, 'reset');
-    await server.app.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(token)));
+    await server.app.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     const response = await post('/admin/forgot_password_reset', { password: 'brand-new-1', token });
     expect(response.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
   });
@@ -232,7 +235,11 @@ describe('password recovery', () => {
 describe('POST /admin/reset_password (signed in)', () => {
   it('changes the password when the current one is right and the new ones match', async () => {
     const admin = await signedInAdmin(server.app);
-    const response = await admin.call('POST', '/admin/reset_password', { password: TEST_PASSWORD, newPassword: 'changed-pass-2', verifyPassword: 'changed-pass-2' });
+    const response = await admin.call('POST', '/admin/reset_password', {
+      password: TEST_PASSWORD,
+      newPassword: 'changed-pass-2',
+      verifyPassword: 'changed-pass-2',
+    });
     expect(response.json()).toEqual({ ok: true });
     expect((await post('/admin/signin', { email: admin.email, password: 'changed-pass-2' })).statusCode).toBe(200);
     // The session that made the change stays open.

@@ -66,7 +66,9 @@ describe('password reset from a link', () => {
   it('refuses bogus tokens before hashing anything: ten calls answer in well under one hash time', async () => {
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => post('/admin/forgot_password_reset', { password: 'brand-new-pass-9', password1: 'brand-new-pass-9', token: `bogus-${index}` }, { ip: '192.0.2.1' })),
+      Array.from({ length: 10 }, (_, index) =>
+        post('/admin/forgot_password_reset', { password: 'brand-new-pass-9', password1: 'brand-new-pass-9', token: `bogus-${index}` }, { ip: '192.0.2.1' }),
+      ),
     );
     for (const answer of answers) expect(answer.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
     expect(Date.now() - started).toBeLessThan(1500);
@@ -95,7 +97,11 @@ describe('password change (signed in)', () => {
     const admin = await signedInAdmin(server.app);
     const { token: otherSession } = await signIn(server.app, admin.email);
     const link = await issueAuthToken(server.app.db, admin.id, 'reset');
-    const changed = await admin.call('POST', '/admin/reset_password', { password: TEST_PASSWORD, newPassword: 'changed-pass-22', verifyPassword: 'changed-pass-22' });
+    const changed = await admin.call('POST', '/admin/reset_password', {
+      password: TEST_PASSWORD,
+      newPassword: 'changed-pass-22',
+      verifyPassword: 'changed-pass-22',
+    });
     expect(changed.json()).toEqual({ ok: true });
     expect((await post('/admin/search', {}, { headers: { authorization: `JWT ${otherSession}` } })).statusCode).toBe(401);
     expect((await admin.call('POST', '/admin/search', {})).statusCode).toBe(200);
@@ -135,7 +141,10 @@ describe('changing an admin’s e-mail', () => {
 
   it('refuses an update with no recognised field', async () => {
     const me = await signedInAdmin(server.app);
-    for (const [url, payload] of [['/admin', {}], [`/admin/${me.id}`, { unknown: 1 }]] as const) {
+    for (const [url, payload] of [
+      ['/admin', {}],
+      [`/admin/${me.id}`, { unknown: 1 }],
+    ] as const) {
       const response = await me.call('PUT', url, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
@@ -188,7 +197,12 @@ describe('bounded hashing', () => {
     const gate = boundedConcurrency(2, 3, 2);
     const releases: Array<() => void> = [];
     const task = () => new Promise<string>((resolve) => releases.push(() => resolve('done')));
-    const calls = Array.from({ length: 7 }, () => gate(task).then((value) => value, (error: unknown) => error));
+    const calls = Array.from({ length: 7 }, () =>
+      gate(task).then(
+        (value) => value,
+        (error: unknown) => error,
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(gate.active).toBe(2);
     expect(gate.waiting).toBe(3);

@@ -10,14 +10,20 @@ describe('category images', () => {
     const created = (await ctx.me.call('POST', '/category_image', { activity_domain: 'Mobilier', image_url: 'https://x.example/m.png' })).json();
     expect(created).toMatchObject({ ok: true, data: { activity_domain: 'Mobilier', image_url: 'https://x.example/m.png' } });
     await ctx.me.call('POST', '/category_image', { activity_domain: 'Expert IA', image_url: 'https://x.example/ia.png' });
-    expect((await ctx.me.call('POST', '/category_image/search', { activity_domain: 'Mobilier' })).json().data.map((image: { image_url: string }) => image.image_url)).toEqual(['https://x.example/m.png']);
+    expect(
+      (await ctx.me.call('POST', '/category_image/search', { activity_domain: 'Mobilier' })).json().data.map((image: { image_url: string }) => image.image_url),
+    ).toEqual(['https://x.example/m.png']);
     expect((await ctx.me.call('POST', '/category_image/search', {})).json().data).toHaveLength(2);
     expect((await ctx.me.call('DELETE', `/category_image/${created.data._id}`)).json()).toEqual({ ok: true });
     expect((await ctx.me.call('DELETE', `/category_image/${created.data._id}`)).statusCode).toBe(404);
   });
 
   it('refuses a domain outside the catalogue, a missing or unsafe URL', async () => {
-    for (const payload of [{ activity_domain: 'Astrologie', image_url: 'https://x.example/a.png' }, { activity_domain: 'Mobilier' }, { activity_domain: 'Mobilier', image_url: 'javascript:alert(1)' }]) {
+    for (const payload of [
+      { activity_domain: 'Astrologie', image_url: 'https://x.example/a.png' },
+      { activity_domain: 'Mobilier' },
+      { activity_domain: 'Mobilier', image_url: 'javascript:alert(1)' },
+    ]) {
       expect((await ctx.me.call('POST', '/category_image', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
   });
@@ -25,11 +31,17 @@ describe('category images', () => {
 
 describe('rooms and messages', () => {
   it('searches rooms with offset and limit, answering rooms and total', async () => {
-    for (let index = 0; index < 12; index += 1) await insertRoom(ctx.server.app, { offerTitle: `Salon ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+    for (let index = 0; index < 12; index += 1)
+      await insertRoom(ctx.server.app, { offerTitle: `Salon ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
     const first = (await ctx.me.call('POST', '/room/search', { search: 'salon', offset: 0, limit: 10 })).json();
     expect(first.total).toBe(12);
     expect(first.rooms).toHaveLength(10);
-    expect(first.rooms[0]).toMatchObject({ offer_title: 'Salon 11', offer_image: 'https://x.example/offer.png', seller: { name: expect.stringMatching(/^Seller/), logo_url: 'https://x.example/seller.png' }, buyer: { name: expect.stringMatching(/^Buyer/) } });
+    expect(first.rooms[0]).toMatchObject({
+      offer_title: 'Salon 11',
+      offer_image: 'https://x.example/offer.png',
+      seller: { name: expect.stringMatching(/^Seller/), logo_url: 'https://x.example/seller.png' },
+      buyer: { name: expect.stringMatching(/^Buyer/) },
+    });
     expect((await ctx.me.call('POST', '/room/search', { search: 'salon', offset: 10, limit: 10 })).json().rooms).toHaveLength(2);
     expect((await ctx.me.call('POST', '/room/search', { limit: 500 })).statusCode).toBe(400);
   });
@@ -57,7 +69,10 @@ describe('rooms and messages', () => {
     await ctx.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: ctx.me.email } });
     await ctx.server.app.background.idle();
     const mail = (await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(ctx.me.email)}`)).json();
-    expect(mail).toMatchObject({ ok: true, data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') } });
+    expect(mail).toMatchObject({
+      ok: true,
+      data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') },
+    });
     expect((await ctx.me.call('GET', '/dev/outbox?to=nobody%40example.com')).statusCode).toBe(404);
   });
 
@@ -103,8 +118,14 @@ describe('GET /dashboard', () => {
           credit_in_circulation: 70.5,
           credit_movements_per_week: weeks,
           offers_by_domain: [{ domain: null, count: 1 }],
-          needs_by_domain: [{ domain: 'Mobilier', count: 2 }, { domain: null, count: 1 }],
-          needs_by_urgency: [{ emergency: 'Maintenant', count: 2 }, { emergency: "Pas d'urgence", count: 1 }],
+          needs_by_domain: [
+            { domain: 'Mobilier', count: 2 },
+            { domain: null, count: 1 },
+          ],
+          needs_by_urgency: [
+            { emergency: 'Maintenant', count: 2 },
+            { emergency: "Pas d'urgence", count: 1 },
+          ],
         },
       });
       expect((await fresh.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);

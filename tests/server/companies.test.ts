@@ -14,13 +14,41 @@ describe('POST /company/search', () => {
   beforeAll(async () => {
     const base = Date.UTC(2026, 0, 1);
     const rows = [
-      { name: 'Alpha Mobilier', city: 'Lyon', postalCode: '69002', siret: '11111111111111', activityDomain: 'Mobilier', subActivityDomain: 'Rangement', creditBalance: 50 },
-      { name: 'Beta Mobilier', city: 'Paris', postalCode: '75011', siret: '22222222222222', activityDomain: 'Mobilier', subActivityDomain: 'Cloisons', creditBalance: -20 },
-      { name: 'Gamma Vins', city: 'Bordeaux', postalCode: '33000', siret: '33333333333333', activityDomain: 'Vin/Spiritueux', subActivityDomain: 'Vins', creditBalance: 0 },
+      {
+        name: 'Alpha Mobilier',
+        city: 'Lyon',
+        postalCode: '69002',
+        siret: '11111111111111',
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Rangement',
+        creditBalance: 50,
+      },
+      {
+        name: 'Beta Mobilier',
+        city: 'Paris',
+        postalCode: '75011',
+        siret: '22222222222222',
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Cloisons',
+        creditBalance: -20,
+      },
+      {
+        name: 'Gamma Vins',
+        city: 'Bordeaux',
+        postalCode: '33000',
+        siret: '33333333333333',
+        activityDomain: 'Vin/Spiritueux',
+        subActivityDomain: 'Vins',
+        creditBalance: 0,
+      },
     ];
     for (const [index, row] of rows.entries()) await insertCompany(ctx.server.app, { ...row, createdAt: new Date(base + index * 1000) });
     for (let index = 0; index < 12; index += 1) {
-      await insertCompany(ctx.server.app, { name: `Filler ${String(index).padStart(2, '0')}`, activityDomain: 'Électronique', createdAt: new Date(base - (index + 1) * 60_000) });
+      await insertCompany(ctx.server.app, {
+        name: `Filler ${String(index).padStart(2, '0')}`,
+        activityDomain: 'Électronique',
+        createdAt: new Date(base - (index + 1) * 60_000),
+      });
     }
   });
 
@@ -49,7 +77,9 @@ describe('POST /company/search', () => {
 
   it('filters by domain and sub-domain', async () => {
     expect((await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier' })).json().total).toBe(2);
-    expect(names((await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier', sub_activity_domain: 'Cloisons' })).json())).toEqual(['Beta Mobilier']);
+    expect(names((await ctx.me.call('POST', '/company/search', { activity_domain: 'Mobilier', sub_activity_domain: 'Cloisons' })).json())).toEqual([
+      'Beta Mobilier',
+    ]);
   });
 
   it('sorts by any sortable column, one key, 1 or -1', async () => {
@@ -105,9 +135,16 @@ describe('the unfiltered total', () => {
 
 describe('POST /company', () => {
   it('creates with name and logo, answering the new _id', async () => {
-    const response = await ctx.me.call('POST', '/company', { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 999 });
+    const response = await ctx.me.call('POST', '/company', {
+      name: 'Nouvelle SAS',
+      logo_url: 'http://localhost:3000/uploads/credit/logo.png',
+      credit_balance: 999,
+    });
     const body = response.json();
-    expect(body).toMatchObject({ ok: true, data: { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 0, comments: [] } });
+    expect(body).toMatchObject({
+      ok: true,
+      data: { name: 'Nouvelle SAS', logo_url: 'http://localhost:3000/uploads/credit/logo.png', credit_balance: 0, comments: [] },
+    });
     expect(body.data._id).toMatch(/^[a-f0-9]{24}$/);
   });
 
@@ -163,7 +200,14 @@ describe('GET, PUT, DELETE /company/{id}', () => {
     };
     const body = (await ctx.me.call('PUT', `/company/${company.id}`, whole)).json();
     expect(body.ok).toBe(true);
-    expect(body.data).toMatchObject({ ...whole, _id: company.id, siret: '12345678900012', email: 'contact@ateliers.example', created_at: company.createdAt.toISOString(), comments: [] });
+    expect(body.data).toMatchObject({
+      ...whole,
+      _id: company.id,
+      siret: '12345678900012',
+      email: 'contact@ateliers.example',
+      created_at: company.createdAt.toISOString(),
+      comments: [],
+    });
   });
 
   it('empties optional fields with "" or null', async () => {

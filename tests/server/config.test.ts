@@ -3,7 +3,15 @@ import { ConfigError, loadConfig } from '../../server/config';
 
 describe('loadConfig', () => {
   it('has working defaults for a newcomer: development, port 3000, PGlite in ./data, demo seed on', () => {
-    expect(loadConfig({})).toMatchObject({ env: 'development', port: 3000, dataDir: './data', databaseUrl: undefined, seedDemo: true, product: 'credit', devRoutes: false });
+    expect(loadConfig({})).toMatchObject({
+      env: 'development',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      seedDemo: true,
+      product: 'credit',
+      devRoutes: false,
+    });
   });
 
   it('stops with a clear message on a bad value', () => {

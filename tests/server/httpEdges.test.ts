@@ -26,7 +26,13 @@ async function listening() {
 /** Sends headers announcing `announcedBytes` of body, writes only a little, and resolves with the answer. */
 function answerBeforeBody(port: number, path: string, headers: Record<string, string>, announcedBytes: number) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(announcedBytes), ...headers } });
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(announcedBytes), ...headers },
+    });
     request.on('response', (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -104,7 +110,10 @@ describe('every answer under /api is the envelope', () => {
   it('refuses with 400 a value whose shape makes a validator throw (a `length` with no primitive value)', async () => {
     const company = await insertCompany(ctx.server.app);
     const hostile = { toString: '', length: { toString: { valueOf: [] } } };
-    for (const [url, payload] of [[`/company/${company.id}/credit`, { amount: 5, reason: hostile }], ['/admin', { name: hostile, email: 'x@example.com' }]] as const) {
+    for (const [url, payload] of [
+      [`/company/${company.id}/credit`, { amount: 5, reason: hostile }],
+      ['/admin', { name: hostile, email: 'x@example.com' }],
+    ] as const) {
       const answer = await ctx.me.call('POST', url, payload);
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
@@ -130,7 +139,11 @@ describe('clients that send JSON headers on every call', () => {
   it('accept an empty body with Content-Type application/json on DELETE and on logout', async () => {
     const company = await insertCompany(ctx.server.app);
     const json = { 'content-type': 'application/json' };
-    const deleted = await ctx.server.app.inject({ method: 'DELETE', url: `/api/company/${company.id}`, headers: { ...json, authorization: `JWT ${ctx.me.token}` } });
+    const deleted = await ctx.server.app.inject({
+      method: 'DELETE',
+      url: `/api/company/${company.id}`,
+      headers: { ...json, authorization: `JWT ${ctx.me.token}` },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ ok: true });
     const other = await signedInAdmin(ctx.server.app);
@@ -189,7 +202,12 @@ describe('client addresses behind a proxy', () => {
     try {
       const viaProxy = await app.inject({ method: 'GET', url: '/api/whoami-test', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.5' } });
       expect(viaProxy.json().ip).toBe('203.0.113.5');
-      const spoofed = await app.inject({ method: 'GET', url: '/api/whoami-test', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-for': '203.0.113.5' } });
+      const spoofed = await app.inject({
+        method: 'GET',
+        url: '/api/whoami-test',
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': '203.0.113.5' },
+      });
       expect(spoofed.json().ip).toBe('198.51.100.9');
     } finally {
       await app.close();

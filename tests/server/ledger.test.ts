@@ -33,7 +33,9 @@ describe('POST /company/{id}/credit', () => {
 
   it('loses no update under concurrency: 50 simultaneous +1 leave exactly +50 and 50 entries', async () => {
     const company = await insertCompany(ctx.server.app);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.me.call('POST', `/company/${company.id}/credit`, { amount: 1, reason: 'Concurrent' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => ctx.me.call('POST', `/company/${company.id}/credit`, { amount: 1, reason: 'Concurrent' })),
+    );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(await balanceOf(company.id)).toBe(50);
     const entries = await entriesOf(company.id);
@@ -71,7 +73,10 @@ describe('POST /company/{id}/credit', () => {
     }
     expect(await balanceOf(company.id)).toBe(301_606_863_036.45);
     for (const amount of [1e-9, 0.009999999, 12.345]) {
-      expect((await ctx.me.call('POST', `/company/${company.id}/credit`, { amount, reason: 'Too fine' })).json(), String(amount)).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+      expect((await ctx.me.call('POST', `/company/${company.id}/credit`, { amount, reason: 'Too fine' })).json(), String(amount)).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_ERROR',
+      });
     }
     expect(await entriesOf(company.id)).toHaveLength(3);
   });

@@ -105,7 +105,10 @@ describe('e-mail through SMTP when SMTP_URL is set', () => {
     expect((await outboxRowFor(email)).attempts).toBe(1);
 
     relay.refused.delete(email);
-    await context.server.app.db.update(outbox).set({ claimedUntil: new Date(Date.now() - 1000) }).where(eq(outbox.recipient, email));
+    await context.server.app.db
+      .update(outbox)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(outbox.recipient, email));
     await context.server.app.mail.flush();
     const sent = await context.server.app.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(sent.map((row) => [row.attempts, row.sentAt instanceof Date, row.lastError])).toEqual([

@@ -10,9 +10,29 @@ const titles = (body: { data: Array<{ title: string }> }) => body.data.map((offe
 describe('offers', () => {
   it('creates with title, description and images; the organisation is optional and checked', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'Studio Jade', logoUrl: 'https://x.example/jade.png' });
-    const body = (await ctx.me.call('POST', '/offer', { title: 'Logo design', description: 'Un logo complet', images: ['https://x.example/1.png'], organisation_id: company.id })).json();
-    expect(body).toMatchObject({ ok: true, data: { title: 'Logo design', images: ['https://x.example/1.png'], organisation_id: company.id, organisation_name: 'Studio Jade', organisation_logo: 'https://x.example/jade.png', price_on_proposal: false } });
-    expect((await ctx.me.call('POST', '/offer', { title: 'Alone', description: 'd', images: ['https://x.example/2.png'] })).json()).toMatchObject({ ok: true, data: { organisation_id: null } });
+    const body = (
+      await ctx.me.call('POST', '/offer', {
+        title: 'Logo design',
+        description: 'Un logo complet',
+        images: ['https://x.example/1.png'],
+        organisation_id: company.id,
+      })
+    ).json();
+    expect(body).toMatchObject({
+      ok: true,
+      data: {
+        title: 'Logo design',
+        images: ['https://x.example/1.png'],
+        organisation_id: company.id,
+        organisation_name: 'Studio Jade',
+        organisation_logo: 'https://x.example/jade.png',
+        price_on_proposal: false,
+      },
+    });
+    expect((await ctx.me.call('POST', '/offer', { title: 'Alone', description: 'd', images: ['https://x.example/2.png'] })).json()).toMatchObject({
+      ok: true,
+      data: { organisation_id: null },
+    });
     for (const payload of [
       { description: 'd', images: ['https://x.example/1.png'] },
       { title: 't', images: ['https://x.example/1.png'] },
@@ -26,19 +46,36 @@ describe('offers', () => {
 
   it('updates every field with units, ratios and prices from their lists', async () => {
     const created = (await ctx.me.call('POST', '/offer', { title: 'Editable', description: 'd', images: ['https://x.example/1.png'] })).json().data;
-    const body = (await ctx.me.call('PUT', `/offer/${created._id}`, {
+    const body = (
+      await ctx.me.call('PUT', `/offer/${created._id}`, {
+        title: 'Edited',
+        images: ['https://x.example/1.png', 'https://x.example/2.png'],
+        activity_domain: 'Design et Création',
+        sub_activity_domain: 'Packaging',
+        price: 1200,
+        unit: 'forfait',
+        credit_ratio: 0.75,
+        price_on_proposal: true,
+        organisation_name: 'ignored',
+      })
+    ).json();
+    expect(body.data).toMatchObject({
       title: 'Edited',
       images: ['https://x.example/1.png', 'https://x.example/2.png'],
-      activity_domain: 'Design et Création',
       sub_activity_domain: 'Packaging',
       price: 1200,
       unit: 'forfait',
       credit_ratio: 0.75,
       price_on_proposal: true,
-      organisation_name: 'ignored',
-    })).json();
-    expect(body.data).toMatchObject({ title: 'Edited', images: ['https://x.example/1.png', 'https://x.example/2.png'], sub_activity_domain: 'Packaging', price: 1200, unit: 'forfait', credit_ratio: 0.75, price_on_proposal: true });
-    for (const payload of [{ unit: 'semaine' }, { credit_ratio: 0.6 }, { credit_ratio: 75 }, { price: -1 }, { sub_activity_domain: 'Vins' }, { activity_domain: 'Nope' }]) {
+    });
+    for (const payload of [
+      { unit: 'semaine' },
+      { credit_ratio: 0.6 },
+      { credit_ratio: 75 },
+      { price: -1 },
+      { sub_activity_domain: 'Vins' },
+      { activity_domain: 'Nope' },
+    ]) {
       const response = await ctx.me.call('PUT', `/offer/${created._id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -47,16 +84,34 @@ describe('offers', () => {
 
   it('searches title and description, filters by domain_activity, sub-domain and organisation, sorts', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'AAA First' });
-    await ctx.me.call('POST', '/offer', { title: 'Zebra printing', description: 'Impression grand format', images: ['https://x.example/z.png'], organisation_id: company.id });
-    const printing = (await ctx.me.call('POST', '/offer', { title: 'Apple printing', description: 'Cartes de visite', images: ['https://x.example/a.png'] })).json().data;
-    await ctx.me.call('PUT', `/offer/${printing._id}`, { activity_domain: 'Impression & Goodies', sub_activity_domain: 'Papeterie', price: 5, credit_ratio: 0.5 });
-    expect(titles((await ctx.me.call('POST', '/offer/search', { search: 'PRINTING', sort: { title: 1 } })).json())).toEqual(['Apple printing', 'Zebra printing']);
+    await ctx.me.call('POST', '/offer', {
+      title: 'Zebra printing',
+      description: 'Impression grand format',
+      images: ['https://x.example/z.png'],
+      organisation_id: company.id,
+    });
+    const printing = (
+      await ctx.me.call('POST', '/offer', { title: 'Apple printing', description: 'Cartes de visite', images: ['https://x.example/a.png'] })
+    ).json().data;
+    await ctx.me.call('PUT', `/offer/${printing._id}`, {
+      activity_domain: 'Impression & Goodies',
+      sub_activity_domain: 'Papeterie',
+      price: 5,
+      credit_ratio: 0.5,
+    });
+    expect(titles((await ctx.me.call('POST', '/offer/search', { search: 'PRINTING', sort: { title: 1 } })).json())).toEqual([
+      'Apple printing',
+      'Zebra printing',
+    ]);
     expect(titles((await ctx.me.call('POST', '/offer/search', { search: 'grand format' })).json())).toEqual(['Zebra printing']);
-    expect(titles((await ctx.me.call('POST', '/offer/search', { domain_activity: 'Impression & Goodies', sub_activity_domain: 'Papeterie' })).json())).toEqual(['Apple printing']);
+    expect(titles((await ctx.me.call('POST', '/offer/search', { domain_activity: 'Impression & Goodies', sub_activity_domain: 'Papeterie' })).json())).toEqual([
+      'Apple printing',
+    ]);
     expect(titles((await ctx.me.call('POST', '/offer/search', { organisation_id: company.id })).json())).toEqual(['Zebra printing']);
     const byOrganisation = (await ctx.me.call('POST', '/offer/search', { search: 'printing', sort: { organisation_name: 1 } })).json();
     expect(byOrganisation.data[0].organisation_name).toBe('AAA First');
-    for (const field of ['price', 'credit_ratio', 'created_at']) expect((await ctx.me.call('POST', '/offer/search', { sort: { [field]: -1 } })).statusCode).toBe(200);
+    for (const field of ['price', 'credit_ratio', 'created_at'])
+      expect((await ctx.me.call('POST', '/offer/search', { sort: { [field]: -1 } })).statusCode).toBe(200);
     expect((await ctx.me.call('POST', '/offer/search', { sort: { description: 1 } })).statusCode).toBe(400);
   });
 
@@ -92,7 +147,12 @@ describe('needs', () => {
   it('creates with description and emergency; status starts en cours', async () => {
     const body = (await ctx.me.call('POST', '/need', { description: 'Besoin de chaises', emergency: 'Maintenant' })).json();
     expect(body).toMatchObject({ ok: true, data: { description: 'Besoin de chaises', emergency: 'Maintenant', status: 'en cours', organisation_id: null } });
-    for (const payload of [{ description: 'x' }, { emergency: 'Maintenant' }, { description: 'x', emergency: 'Demain' }, { description: '  ', emergency: 'Maintenant' }]) {
+    for (const payload of [
+      { description: 'x' },
+      { emergency: 'Maintenant' },
+      { description: 'x', emergency: 'Demain' },
+      { description: '  ', emergency: 'Maintenant' },
+    ]) {
       expect((await ctx.me.call('POST', '/need', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }
   });
@@ -107,7 +167,13 @@ describe('needs', () => {
 
   it('searches description and organisation name, filters by urgency, domain and organisation, sorts', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'Maison Quartz' });
-    await ctx.me.call('POST', '/need', { description: 'Traiteur pour 200 personnes', emergency: 'Dans la semaine', organisation_id: company.id, activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' });
+    await ctx.me.call('POST', '/need', {
+      description: 'Traiteur pour 200 personnes',
+      emergency: 'Dans la semaine',
+      organisation_id: company.id,
+      activity_domain: 'Événementiel',
+      sub_activity_domain: 'Traiteur événementiel',
+    });
     await ctx.me.call('POST', '/need', { description: 'Photocopieur', emergency: "D'ici un mois" });
     const descriptions = (body: { data: Array<{ description: string }> }) => body.data.map((need) => need.description);
     expect(descriptions((await ctx.me.call('POST', '/need/search', { search: 'traiteur' })).json())).toEqual(['Traiteur pour 200 personnes']);
@@ -116,7 +182,8 @@ describe('needs', () => {
     expect((await ctx.me.call('POST', '/need/search', { activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' })).json().total).toBe(1);
     expect((await ctx.me.call('POST', '/need/search', { organisation_id: company.id })).json().total).toBe(1);
     expect((await ctx.me.call('POST', '/need/search', { emergency: 'Demain' })).statusCode).toBe(400);
-    for (const field of ['organisation_name', 'description', 'emergency', 'created_at']) expect((await ctx.me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
+    for (const field of ['organisation_name', 'description', 'emergency', 'created_at'])
+      expect((await ctx.me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
     for (const key of ['constructor', 'toString', 'isPrototypeOf']) {
       expect((await ctx.me.call('POST', '/need/search', { sort: { [key]: 1 } })).json(), key).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
     }

@@ -33,7 +33,10 @@ async function search(url: string, body: object, key: 'data' | 'rooms' = 'data')
 function expectDistinctOrders(orders: Record<string, string[]>): void {
   const seen = new Map<string, string>();
   for (const [key, ascending] of Object.entries(orders)) {
-    for (const [direction, order] of [['1', ascending], ['-1', [...ascending].reverse()]] as const) {
+    for (const [direction, order] of [
+      ['1', ascending],
+      ['-1', [...ascending].reverse()],
+    ] as const) {
       const name = `${key} ${direction}`;
       expect(seen.get(order.join()), name).toBeUndefined();
       seen.set(order.join(), name);
@@ -56,10 +59,46 @@ beforeAll(async () => {
   const { app } = ctx.server;
   const rows = [
     { label: 'A', name: 'Orme', city: 'Lyon', postalCode: '69001', siret: '10000000000001', activityDomain: 'Bois', subActivityDomain: 'Parquet', balance: 30 },
-    { label: 'B', name: 'Chene', city: 'Paris', postalCode: '75001', siret: '10000000000002', activityDomain: 'Verre', subActivityDomain: 'Vitrail', balance: -10 },
-    { label: 'C', name: 'Acacia', city: 'Nantes', postalCode: '44000', siret: '10000000000003', activityDomain: 'Bois', subActivityDomain: 'Charpente', balance: 120.5 },
-    { label: 'D', name: 'Tilleul', city: 'Brest', postalCode: '29200', siret: '10000000000004', activityDomain: 'Cuir', subActivityDomain: 'Maroquinerie', balance: 0 },
-    { label: 'E', name: 'Bouleau', city: 'Angers', postalCode: '49000', siret: '10000000000005', activityDomain: 'Verre', subActivityDomain: 'Flacon', balance: 75 },
+    {
+      label: 'B',
+      name: 'Chene',
+      city: 'Paris',
+      postalCode: '75001',
+      siret: '10000000000002',
+      activityDomain: 'Verre',
+      subActivityDomain: 'Vitrail',
+      balance: -10,
+    },
+    {
+      label: 'C',
+      name: 'Acacia',
+      city: 'Nantes',
+      postalCode: '44000',
+      siret: '10000000000003',
+      activityDomain: 'Bois',
+      subActivityDomain: 'Charpente',
+      balance: 120.5,
+    },
+    {
+      label: 'D',
+      name: 'Tilleul',
+      city: 'Brest',
+      postalCode: '29200',
+      siret: '10000000000004',
+      activityDomain: 'Cuir',
+      subActivityDomain: 'Maroquinerie',
+      balance: 0,
+    },
+    {
+      label: 'E',
+      name: 'Bouleau',
+      city: 'Angers',
+      postalCode: '49000',
+      siret: '10000000000005',
+      activityDomain: 'Verre',
+      subActivityDomain: 'Flacon',
+      balance: 75,
+    },
   ] as const;
   for (const [index, { label, balance, ...values }] of rows.entries()) {
     const id = remember(label, company[label]);
@@ -111,11 +150,61 @@ describe('POST /company/search', () => {
 describe('POST /offer/search', () => {
   beforeAll(async () => {
     const rows = [
-      { label: 'P', id: 4, title: 'Lampe', description: 'Verre souffle', organisationId: company.C, activityDomain: 'Deco', subActivityDomain: 'Luminaire', price: 40, creditRatio: 0.5 },
-      { label: 'Q', id: 2, title: 'Banc', description: 'Bois massif', organisationId: company.A, activityDomain: 'Mobilier', subActivityDomain: 'Assise', price: 250, creditRatio: 1 },
-      { label: 'R', id: 5, title: 'Tapis', description: 'Laine tissee', organisationId: company.E, activityDomain: 'Deco', subActivityDomain: 'Textile', price: 90, creditRatio: 0.75 },
-      { label: 'S', id: 1, title: 'Miroir', description: 'Cadre en bois', organisationId: company.B, activityDomain: 'Deco', subActivityDomain: 'Luminaire', price: 15, creditRatio: 0.5 },
-      { label: 'T', id: 3, title: 'Etagere', description: 'Metal', organisationId: company.A, activityDomain: 'Mobilier', subActivityDomain: 'Rangement', price: 120, creditRatio: 0.75 },
+      {
+        label: 'P',
+        id: 4,
+        title: 'Lampe',
+        description: 'Verre souffle',
+        organisationId: company.C,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Luminaire',
+        price: 40,
+        creditRatio: 0.5,
+      },
+      {
+        label: 'Q',
+        id: 2,
+        title: 'Banc',
+        description: 'Bois massif',
+        organisationId: company.A,
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Assise',
+        price: 250,
+        creditRatio: 1,
+      },
+      {
+        label: 'R',
+        id: 5,
+        title: 'Tapis',
+        description: 'Laine tissee',
+        organisationId: company.E,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Textile',
+        price: 90,
+        creditRatio: 0.75,
+      },
+      {
+        label: 'S',
+        id: 1,
+        title: 'Miroir',
+        description: 'Cadre en bois',
+        organisationId: company.B,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Luminaire',
+        price: 15,
+        creditRatio: 0.5,
+      },
+      {
+        label: 'T',
+        id: 3,
+        title: 'Etagere',
+        description: 'Metal',
+        organisationId: company.A,
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Rangement',
+        price: 120,
+        creditRatio: 0.75,
+      },
     ];
     for (const [index, { label, id, ...values }] of rows.entries()) {
       await ctx.server.app.db.insert(offers).values({ id: remember(label, hexId('a', id)), images: [], ...values, createdAt: at(10 + index) });
@@ -160,11 +249,51 @@ describe('POST /offer/search', () => {
 describe('POST /need/search', () => {
   beforeAll(async () => {
     const rows = [
-      { label: 'N1', id: 3, description: 'Cherche un traiteur', organisationId: company.D, emergency: 'Maintenant', activityDomain: 'Evenementiel', subActivityDomain: 'Traiteur' },
-      { label: 'N2', id: 1, description: 'Audit energetique', organisationId: company.B, emergency: "Pas d'urgence", activityDomain: 'Conseil', subActivityDomain: 'Energie' },
-      { label: 'N3', id: 2, description: 'Besoin de chaises', organisationId: company.A, emergency: "D'ici un mois", activityDomain: 'Mobilier', subActivityDomain: 'Assise' },
-      { label: 'N4', id: 4, description: 'Refaire le parquet', organisationId: company.C, emergency: 'Maintenant', activityDomain: 'Mobilier', subActivityDomain: 'Sol' },
-      { label: 'N5', id: 5, description: 'Envoi de colis', organisationId: company.E, emergency: "D'ici un mois", activityDomain: 'Logistique', subActivityDomain: 'Transport' },
+      {
+        label: 'N1',
+        id: 3,
+        description: 'Cherche un traiteur',
+        organisationId: company.D,
+        emergency: 'Maintenant',
+        activityDomain: 'Evenementiel',
+        subActivityDomain: 'Traiteur',
+      },
+      {
+        label: 'N2',
+        id: 1,
+        description: 'Audit energetique',
+        organisationId: company.B,
+        emergency: "Pas d'urgence",
+        activityDomain: 'Conseil',
+        subActivityDomain: 'Energie',
+      },
+      {
+        label: 'N3',
+        id: 2,
+        description: 'Besoin de chaises',
+        organisationId: company.A,
+        emergency: "D'ici un mois",
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Assise',
+      },
+      {
+        label: 'N4',
+        id: 4,
+        description: 'Refaire le parquet',
+        organisationId: company.C,
+        emergency: 'Maintenant',
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Sol',
+      },
+      {
+        label: 'N5',
+        id: 5,
+        description: 'Envoi de colis',
+        organisationId: company.E,
+        emergency: "D'ici un mois",
+        activityDomain: 'Logistique',
+        subActivityDomain: 'Transport',
+      },
     ];
     for (const [index, { label, id, ...values }] of rows.entries()) {
       await ctx.server.app.db.insert(needs).values({ id: remember(label, hexId('b', id)), ...values, createdAt: at(20 + index) });

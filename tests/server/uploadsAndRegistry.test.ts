@@ -62,7 +62,11 @@ describe('POST /file', () => {
     expect((await upload([{ rawBody: 'http://x/a.png', name: 'a.png' }])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await upload([{ rawBody: 'data:image/png;base64,', name: 'a.png' }])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await upload([])).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const anonymous = await ctx.server.app.inject({ method: 'POST', url: '/api/file', payload: { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'a.png' }], folder: '/credit' } });
+    const anonymous = await ctx.server.app.inject({
+      method: 'POST',
+      url: '/api/file',
+      payload: { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'a.png' }], folder: '/credit' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 

@@ -27,8 +27,17 @@ describe('POST /user/search', () => {
 describe('POST /user/invite', () => {
   it('creates the user in the company and mails the invitation', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'Studio Opale' });
-    const response = await ctx.me.call('POST', '/user/invite', { name: 'Nina', email: 'Nina@Example.com', organisation_id: company.id, organisation_name: 'Forged', invited: true });
-    expect(response.json()).toMatchObject({ ok: true, data: { name: 'Nina', email: 'nina@example.com', organisation_id: company.id, organisation_name: 'Studio Opale', invited: true } });
+    const response = await ctx.me.call('POST', '/user/invite', {
+      name: 'Nina',
+      email: 'Nina@Example.com',
+      organisation_id: company.id,
+      organisation_name: 'Forged',
+      invited: true,
+    });
+    expect(response.json()).toMatchObject({
+      ok: true,
+      data: { name: 'Nina', email: 'nina@example.com', organisation_id: company.id, organisation_name: 'Studio Opale', invited: true },
+    });
     const [mail] = await ctx.server.app.db.select().from(outbox).where(eq(outbox.recipient, 'nina@example.com'));
     expect(mail?.subject).toContain('Studio Opale');
   });
@@ -61,7 +70,10 @@ describe('GET, PUT, DELETE /user/{id}', () => {
   it('reads a user with the organisation name', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'Comptoir Iris' });
     const user = await insertUser(ctx.server.app, { name: 'Reader', organisationId: company.id });
-    expect((await ctx.me.call('GET', `/user/${user.id}`)).json()).toMatchObject({ ok: true, data: { _id: user.id, name: 'Reader', organisation_id: company.id, organisation_name: 'Comptoir Iris' } });
+    expect((await ctx.me.call('GET', `/user/${user.id}`)).json()).toMatchObject({
+      ok: true,
+      data: { _id: user.id, name: 'Reader', organisation_id: company.id, organisation_name: 'Comptoir Iris' },
+    });
     expect((await ctx.me.call('GET', `/user/${newId()}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 
@@ -69,14 +81,28 @@ describe('GET, PUT, DELETE /user/{id}', () => {
     const from = await insertCompany(ctx.server.app, { name: 'From' });
     const to = await insertCompany(ctx.server.app, { name: 'To' });
     const user = await insertUser(ctx.server.app, { organisationId: from.id });
-    const body = (await ctx.me.call('PUT', `/user/${user.id}`, { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'Forged', last_login_at: '2000-01-01' })).json();
-    expect(body).toMatchObject({ ok: true, data: { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'To', last_login_at: null } });
+    const body = (
+      await ctx.me.call('PUT', `/user/${user.id}`, {
+        name: 'Moved',
+        email: 'moved@example.com',
+        organisation_id: to.id,
+        organisation_name: 'Forged',
+        last_login_at: '2000-01-01',
+      })
+    ).json();
+    expect(body).toMatchObject({
+      ok: true,
+      data: { name: 'Moved', email: 'moved@example.com', organisation_id: to.id, organisation_name: 'To', last_login_at: null },
+    });
   });
 
   it('refuses an unknown company, a taken e-mail and bad fields', async () => {
     const user = await insertUser(ctx.server.app);
     await insertUser(ctx.server.app, { email: 'occupied.user@example.com' });
-    expect((await ctx.me.call('PUT', `/user/${user.id}`, { organisation_id: newId() })).json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: { organisation_id: 'no such company' } });
+    expect((await ctx.me.call('PUT', `/user/${user.id}`, { organisation_id: newId() })).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: { organisation_id: 'no such company' },
+    });
     expect((await ctx.me.call('PUT', `/user/${user.id}`, { email: 'OCCUPIED.user@example.com' })).json()).toEqual({ ok: false, code: 'EMAIL_TAKEN' });
     expect((await ctx.me.call('PUT', `/user/${user.id}`, { email: 'bad' })).statusCode).toBe(400);
     expect((await ctx.me.call('PUT', `/user/${newId()}`, { name: 'x' })).statusCode).toBe(404);
@@ -105,7 +131,8 @@ describe("'Login as'", () => {
     const lifetime = new Date(minted.data.expires_at).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(30_000);
     expect(lifetime).toBeLessThanOrEqual(60_000);
-    const exchange = () => ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
+    const exchange = () =>
+      ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
     expect((await exchange()).json()).toMatchObject({ ok: true, data: { user: { _id: user.id, name: 'Impersonated' }, impersonated_by: ctx.me.id } });
     expect((await exchange()).json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
   });
@@ -114,10 +141,18 @@ describe("'Login as'", () => {
     const user = await insertUser(ctx.server.app);
     const other = await insertUser(ctx.server.app);
     const minted = (await ctx.me.call('POST', `/user/${user.id}/impersonate`, {})).json();
-    const wrongUser = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: other.id } });
+    const wrongUser = await ctx.server.app.inject({
+      method: 'POST',
+      url: '/api/user/impersonation/exchange',
+      payload: { token: minted.data.token, user_id: other.id },
+    });
     expect(wrongUser.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
     // A refused exchange uses nothing up: the token still works once, for its own user.
-    const ownUser = await ctx.server.app.inject({ method: 'POST', url: '/api/user/impersonation/exchange', payload: { token: minted.data.token, user_id: user.id } });
+    const ownUser = await ctx.server.app.inject({
+      method: 'POST',
+      url: '/api/user/impersonation/exchange',
+      payload: { token: minted.data.token, user_id: user.id },
+    });
     expect(ownUser.json()).toMatchObject({ ok: true, data: { user: { _id: user.id } } });
     const gone = await insertUser(ctx.server.app);
     const goneToken = (await ctx.me.call('POST', `/user/${gone.id}/impersonate`, {})).json().data.token;

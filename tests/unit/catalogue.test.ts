@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { firstTenCharacters, formatFrenchLongDate, formatShortDateTime } from '../../src/catalogue/dates';
-import { messages, resetFromLinkError } from '../../src/catalogue/messages';
-import { PAGE_SIZE, offsetForPage, totalPages } from '../../src/catalogue/pagination';
-import { isAcceptablePassword } from '../../src/catalogue/passwords';
-import { balanceField, formatBalance, logoFolder } from '../../src/catalogue/product';
+import { firstTenCharacters, formatFrenchLongDate, formatShortDateTime } from '../../shared/catalogue/dates';
+import { messages, resetFromLinkError } from '../../shared/catalogue/messages';
+import { PAGE_SIZE, offsetForPage, totalPages } from '../../shared/catalogue/pagination';
+import { isAcceptablePassword } from '../../shared/catalogue/passwords';
+import { balanceField, formatBalance, logoFolder } from '../../shared/catalogue/product';
 
 describe('pagination constants (spec §9)', () => {
   it('10 a page, offset (page-1)*10', () => {

@@ -1,15 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACTIVITY_DOMAINS, DOMAIN_NAMES, isSubDomainOf, subDomainsOf } from '../../src/catalogue/domains';
-import { CREDIT_RATIOS, PRICE_UNITS, formatRatioAsPercent, percentToRatio, ratioToPercent } from '../../src/catalogue/offerOptions';
-import { EMERGENCIES, NEED_STATUSES } from '../../src/catalogue/needOptions';
-import { relativeTime } from '../../src/catalogue/relativeTime';
+import { ACTIVITY_DOMAINS, DOMAIN_NAMES, isSubDomainOf, subDomainsOf } from '../../shared/catalogue/domains';
+import { CREDIT_RATIOS, PRICE_UNITS, formatRatioAsPercent, percentToRatio, ratioToPercent } from '../../shared/catalogue/offerOptions';
+import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
+import { relativeTime } from '../../shared/catalogue/relativeTime';
 import { registryToCompanyFields, searchRegistry } from '../../src/custom/registry/registryClient';
 
 describe('catalogue (spec §3)', () => {
   it('has the thirteen activity domains in order, each with seven distinct sub-domains', () => {
     expect(DOMAIN_NAMES).toEqual([
-      'Ventes et Marketing', 'Expert IA', 'Design et Création', 'Média et Publicité', 'Événementiel', 'Impression & Goodies',
-      'Compta/ Légal', 'Vin/Spiritueux', 'Agroalimentaire', 'Séminaires Hôtels Voyages', 'Services généraux', 'Mobilier', 'Électronique',
+      'Ventes et Marketing',
+      'Expert IA',
+      'Design et Création',
+      'Média et Publicité',
+      'Événementiel',
+      'Impression & Goodies',
+      'Compta/ Légal',
+      'Vin/Spiritueux',
+      'Agroalimentaire',
+      'Séminaires Hôtels Voyages',
+      'Services généraux',
+      'Mobilier',
+      'Électronique',
     ]);
     for (const subDomains of Object.values(ACTIVITY_DOMAINS)) expect(new Set(subDomains).size).toBe(7);
     expect(subDomainsOf('Mobilier')).toContain('Rangement');
@@ -61,7 +72,15 @@ describe('registry lookup', () => {
       registryToCompanyFields({
         nom_entreprise: 'ATELIER AZUR',
         denomination: 'Atelier Azur',
-        siege: { siret: '12345678901234', numero_voie: '8', libelle_voie: 'rue Nationale', adresse_ligne_1: '8 rue Nationale', ville: 'Lille', code_postal: '59000', pays: 'France' },
+        siege: {
+          siret: '12345678901234',
+          numero_voie: '8',
+          libelle_voie: 'rue Nationale',
+          adresse_ligne_1: '8 rue Nationale',
+          ville: 'Lille',
+          code_postal: '59000',
+          pays: 'France',
+        },
         domaine_activite: 'Mobilier',
         forme_juridique: 'SAS',
         effectif: '10-19',

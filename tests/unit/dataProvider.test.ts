@@ -32,7 +32,9 @@ describe('getList → POST /x/search', () => {
 
   it('fails with the server code, or the spec text when there is none', async () => {
     const withCode = providerWith([401, { ok: false, code: 'UNAUTHORIZED' }]);
-    const error = await withCode.provider.getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e: unknown) => e);
+    const error = await withCode.provider
+      .getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ message: 'UNAUTHORIZED', status: 401 });
 
@@ -51,15 +53,24 @@ describe('getList → POST /x/search', () => {
 });
 
 describe('searchPayload', () => {
-  const sortable = { path: '/company', errors: { list: '', one: '', create: '', update: '', delete: '' }, sortable: true, filterNames: { activity_domain: 'domain_activity' } };
+  const sortable = {
+    path: '/company',
+    errors: { list: '', one: '', create: '', update: '', delete: '' },
+    sortable: true,
+    filterNames: { activity_domain: 'domain_activity' },
+  };
 
   it('sends one sort key as 1 or -1 and renames filters the API spells differently', () => {
-    expect(searchPayload(sortable, { filter: { activity_domain: 'Mobilier' }, pagination: { page: 2, perPage: 10 }, sort: { field: 'name', order: 'ASC' } })).toEqual({
+    expect(
+      searchPayload(sortable, { filter: { activity_domain: 'Mobilier' }, pagination: { page: 2, perPage: 10 }, sort: { field: 'name', order: 'ASC' } }),
+    ).toEqual({
       domain_activity: 'Mobilier',
       offset: 10,
       sort: { name: 1 },
     });
-    expect(searchPayload(sortable, { filter: {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } }).sort).toEqual({ created_at: -1 });
+    expect(searchPayload(sortable, { filter: {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } }).sort).toEqual({
+      created_at: -1,
+    });
   });
 });
 
@@ -86,7 +97,13 @@ describe('record calls', () => {
 
   it('getManyReference searches with the target as a filter', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
-    await provider.getManyReference('admin', { target: 'organisation_id', id: 'org1', pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await provider.getManyReference('admin', {
+      target: 'organisation_id',
+      id: 'org1',
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(calls[0]?.body).toEqual({ organisation_id: 'org1', offset: 10 });
   });
 
@@ -101,7 +118,11 @@ describe('record calls', () => {
 
   it('update → PUT /admin/{id} without ids; "Error updating!" without a code', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: { ...admin, name: 'Ada L.' } }], [500, {}]);
-    const { data } = await provider.update('admin', { id: admin._id, data: { id: admin._id, _id: admin._id, name: 'Ada L.' }, previousData: { id: admin._id } });
+    const { data } = await provider.update('admin', {
+      id: admin._id,
+      data: { id: admin._id, _id: admin._id, name: 'Ada L.' },
+      previousData: { id: admin._id },
+    });
     expect(calls[0]).toMatchObject({ method: 'PUT', url: `http://api.test/api/admin/${admin._id}`, body: { name: 'Ada L.' } });
     expect(data).toMatchObject({ id: admin._id, name: 'Ada L.' });
     await expect(provider.update('admin', { id: admin._id, data: {}, previousData: { id: admin._id } })).rejects.toMatchObject({ message: 'Error updating!' });
@@ -138,7 +159,12 @@ describe('company calls', () => {
     const { provider, calls } = providerWith([200, { ok: true, data: ['http://x/uploads/credit/a.png'] }], [415, { ok: false, code: 'UNSUPPORTED_FILE_TYPE' }]);
     const files = [{ rawBody: 'data:image/png;base64,AAAA', name: 'a.png' }];
     expect(await provider.uploadFiles(files, '/credit')).toEqual(['http://x/uploads/credit/a.png']);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/file', body: { files, folder: '/credit' }, headers: { authorization: 'JWT tok' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://api.test/api/file',
+      body: { files, folder: '/credit' },
+      headers: { authorization: 'JWT tok' },
+    });
     await expect(provider.uploadFiles(files, '/credit')).rejects.toMatchObject({ message: 'UNSUPPORTED_FILE_TYPE' });
   });
 
@@ -175,7 +201,11 @@ describe('company calls', () => {
 
   it('company search sends sort as {field: 1|-1} and the filters', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
-    await provider.getList('company', { pagination: { page: 3, perPage: 10 }, sort: { field: 'credit_balance', order: 'ASC' }, filter: { search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' } });
+    await provider.getList('company', {
+      pagination: { page: 3, perPage: 10 },
+      sort: { field: 'credit_balance', order: 'ASC' },
+      filter: { search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' },
+    });
     expect(calls[0]?.body).toEqual({ search: 'a', activity_domain: 'Mobilier', sub_activity_domain: 'Rangement', offset: 20, sort: { credit_balance: 1 } });
   });
 });
@@ -189,12 +219,19 @@ describe("react-admin's default sort", () => {
 
   it('offers spell their domain filter domain_activity', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: [], total: 0 }]);
-    await provider.getList('offer', { pagination: { page: 2, perPage: 10 }, sort: { field: 'price', order: 'DESC' }, filter: { activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' } });
+    await provider.getList('offer', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'price', order: 'DESC' },
+      filter: { activity_domain: 'Mobilier', sub_activity_domain: 'Rangement' },
+    });
     expect(calls[0]?.body).toEqual({ domain_activity: 'Mobilier', sub_activity_domain: 'Rangement', offset: 10, sort: { price: -1 } });
   });
 
   it('impersonate → POST /user/{id}/impersonate', async () => {
-    const { provider, calls } = providerWith([200, { ok: true, data: { user_id: 'u1', token: 'one-time', expires_at: 'soon' } }], [404, { ok: false, code: 'NOT_FOUND' }]);
+    const { provider, calls } = providerWith(
+      [200, { ok: true, data: { user_id: 'u1', token: 'one-time', expires_at: 'soon' } }],
+      [404, { ok: false, code: 'NOT_FOUND' }],
+    );
     expect(await provider.impersonate('u1')).toEqual({ user_id: 'u1', token: 'one-time', expires_at: 'soon' });
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/user/u1/impersonate' });
     await expect(provider.impersonate('u2')).rejects.toMatchObject({ message: 'NOT_FOUND' });
@@ -273,7 +310,11 @@ describe('ledger and audit calls', () => {
 
   it('a company update never sends the balance (a stale form cannot move it); other resources send their fields', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: company }], [200, { ok: true }], [200, { ok: true, data: admin }]);
-    await provider.update('company', { id: company._id, data: { id: company._id, name: 'C2', city: 'Lyon', credit_balance: 1 }, previousData: { id: company._id, credit_balance: 250 } });
+    await provider.update('company', {
+      id: company._id,
+      data: { id: company._id, name: 'C2', city: 'Lyon', credit_balance: 1 },
+      previousData: { id: company._id, credit_balance: 250 },
+    });
     await provider.updateMany('company', { ids: [company._id], data: { credit_balance: 1, is_test: true } });
     await provider.update('admin', { id: admin._id, data: { name: 'Ada', credit_balance: 1 }, previousData: { id: admin._id } });
     expect(calls.map((call) => call.body)).toEqual([{ name: 'C2', city: 'Lyon' }, { is_test: true }, { name: 'Ada', credit_balance: 1 }]);
@@ -287,23 +328,40 @@ describe('ledger and audit calls', () => {
   });
 
   it('adjustCredit → POST /company/{id}/credit {amount, reason}, answering the company; a refusal keeps its code', async () => {
-    const { provider, calls } = providerWith([200, { ok: true, data: { ...company, credit_balance: 229.5 } }], [400, { ok: false, code: 'BALANCE_OUT_OF_RANGE' }]);
+    const { provider, calls } = providerWith(
+      [200, { ok: true, data: { ...company, credit_balance: 229.5 } }],
+      [400, { ok: false, code: 'BALANCE_OUT_OF_RANGE' }],
+    );
     expect(await provider.adjustCredit(company._id, { amount: -20.5, reason: 'Refund' })).toEqual({ id: company._id, name: 'C', credit_balance: 229.5 });
     expect(calls[0]).toMatchObject({ method: 'POST', url: `http://api.test/api/company/${company._id}/credit`, body: { amount: -20.5, reason: 'Refund' } });
-    await expect(provider.adjustCredit(company._id, { amount: 1e11, reason: 'Too much' })).rejects.toMatchObject({ message: 'BALANCE_OUT_OF_RANGE', status: 400 });
+    await expect(provider.adjustCredit(company._id, { amount: 1e11, reason: 'Too much' })).rejects.toMatchObject({
+      message: 'BALANCE_OUT_OF_RANGE',
+      status: 400,
+    });
   });
 
   it('the Credits tab: credit_entry by company_id → POST /company/{id}/credit/search {offset}', async () => {
     const entry = { _id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' };
     const { provider, calls } = providerWith([200, { ok: true, data: [entry], total: 11 }]);
-    const result = await provider.getManyReference('credit_entry', { target: 'company_id', id: company._id, pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const result = await provider.getManyReference('credit_entry', {
+      target: 'company_id',
+      id: company._id,
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', url: `http://api.test/api/company/${company._id}/credit/search`, body: { offset: 10 } });
-    expect(result).toEqual({ data: [{ id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' }], total: 11 });
+    expect(result).toEqual({
+      data: [{ id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' }],
+      total: 11,
+    });
   });
 
   it('the ledger is never searched without its company', async () => {
     const { provider, calls } = providerWith();
-    await expect(provider.getList('credit_entry', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).rejects.toThrow('Missing filter: company_id');
+    await expect(provider.getList('credit_entry', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).rejects.toThrow(
+      'Missing filter: company_id',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -314,7 +372,13 @@ describe('ledger and audit calls', () => {
       sort: { field: 'created_at', order: 'DESC' },
       filter: { admin_id: 'a1', entity: 'company', action: 'update', from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T23:59:59.999Z' },
     });
-    await provider.getManyReference('audit_event', { target: 'entity_id', id: 'u1', pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { entity: 'user' } });
+    await provider.getManyReference('audit_event', {
+      target: 'entity_id',
+      id: 'u1',
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { entity: 'user' },
+    });
     expect(calls.map((call) => [call.url.replace('http://api.test/api', ''), call.body])).toEqual([
       ['/audit/search', { admin_id: 'a1', entity: 'company', action: 'update', from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T23:59:59.999Z', offset: 20 }],
       ['/audit/search', { entity: 'user', entity_id: 'u1', offset: 0 }],
@@ -324,6 +388,10 @@ describe('ledger and audit calls', () => {
   it('a refused company delete keeps the counts in the error body', async () => {
     const counts = { users: 2, offers: 1, needs: 0, rooms: 0 };
     const { provider } = providerWith([409, { ok: false, code: 'COMPANY_NOT_EMPTY', counts }]);
-    await expect(provider.delete('company', { id: company._id })).rejects.toMatchObject({ message: 'COMPANY_NOT_EMPTY', status: 409, body: { code: 'COMPANY_NOT_EMPTY', counts } });
+    await expect(provider.delete('company', { id: company._id })).rejects.toMatchObject({
+      message: 'COMPANY_NOT_EMPTY',
+      status: 409,
+      body: { code: 'COMPANY_NOT_EMPTY', counts },
+    });
   });
 });

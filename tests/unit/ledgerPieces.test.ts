@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../src/catalogue/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../shared/catalogue/audit';
 import { changeLines, formatAuditValue, recordRoute } from '../../src/custom/audit/auditFormat';
 import { endOfDay, startOfDay } from '../../src/custom/audit/dayBounds';
 import { companyNotEmptyMessage, explainCompanyNotEmpty } from '../../src/resources/companies/companyNotEmpty';
@@ -26,12 +26,18 @@ describe('credit amounts', () => {
 
 describe('company not empty', () => {
   it('counts what is left, singular or plural', () => {
-    expect(companyNotEmptyMessage({ users: 2, offers: 1, needs: 0, rooms: 0 })).toBe('This company still has 2 users, 1 offer, 0 needs and 0 rooms. Move or delete them first.');
-    expect(companyNotEmptyMessage({ users: 1, offers: 0, needs: 1, rooms: 1 })).toBe('This company still has 1 user, 0 offers, 1 need and 1 room. Move or delete them first.');
+    expect(companyNotEmptyMessage({ users: 2, offers: 1, needs: 0, rooms: 0 })).toBe(
+      'This company still has 2 users, 1 offer, 0 needs and 0 rooms. Move or delete them first.',
+    );
+    expect(companyNotEmptyMessage({ users: 1, offers: 0, needs: 1, rooms: 1 })).toBe(
+      'This company still has 1 user, 0 offers, 1 need and 1 room. Move or delete them first.',
+    );
   });
 
   it('explains only a COMPANY_NOT_EMPTY refusal', () => {
-    expect(explainCompanyNotEmpty({ body: { code: 'COMPANY_NOT_EMPTY', counts: { users: 3 } } })).toBe('This company still has 3 users, 0 offers, 0 needs and 0 rooms. Move or delete them first.');
+    expect(explainCompanyNotEmpty({ body: { code: 'COMPANY_NOT_EMPTY', counts: { users: 3 } } })).toBe(
+      'This company still has 3 users, 0 offers, 0 needs and 0 rooms. Move or delete them first.',
+    );
     expect(explainCompanyNotEmpty({ body: { code: 'NOT_FOUND' } })).toBeUndefined();
     expect(explainCompanyNotEmpty({ body: { code: 'COMPANY_NOT_EMPTY' } })).toBeUndefined();
     expect(explainCompanyNotEmpty(new Error('COMPANY_NOT_EMPTY'))).toBeUndefined();
@@ -47,7 +53,16 @@ describe('audit trail', () => {
   });
 
   it('shows values on one short line', () => {
-    expect([null, undefined, '', 'Lyon', 12.5, false, ['a', 'b'], { a: 1 }].map(formatAuditValue)).toEqual(['—', '—', '—', 'Lyon', '12.5', 'false', '["a","b"]', '{"a":1}']);
+    expect([null, undefined, '', 'Lyon', 12.5, false, ['a', 'b'], { a: 1 }].map(formatAuditValue)).toEqual([
+      '—',
+      '—',
+      '—',
+      'Lyon',
+      '12.5',
+      'false',
+      '["a","b"]',
+      '{"a":1}',
+    ]);
     const long = formatAuditValue('x'.repeat(500));
     expect(long).toHaveLength(120);
     expect(long.endsWith('…')).toBe(true);

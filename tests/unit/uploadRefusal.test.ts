@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../src/catalogue/uploads';
+import { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../shared/catalogue/uploads';
 import { uploadRefusal } from '../../src/custom/components/upload/uploadRefusal';
 
 const file = (name: string, type: string, size = 1024) => ({ name, type, size });

@@ -2,7 +2,7 @@ import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useGetIdentity } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
@@ -58,5 +58,3 @@ export const AccountPage = () => {
     </Card>
   );
 };
-
-

@@ -1,7 +1,7 @@
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { PasswordField } from '../auth/PasswordField';
@@ -20,10 +20,13 @@ export const ChangePasswordModal = () => {
     setNewPassword('');
     setVerifyPassword('');
   };
-  const change = useNotifyingMutation((passwords: { password: string; newPassword: string; verifyPassword: string }) => dataProvider.changePassword(passwords), {
-    success: messages.success.passwordUpdated,
-    onSuccess: close,
-  });
+  const change = useNotifyingMutation(
+    (passwords: { password: string; newPassword: string; verifyPassword: string }) => dataProvider.changePassword(passwords),
+    {
+      success: messages.success.passwordUpdated,
+      onSuccess: close,
+    },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The dialog sits in a portal, but React still bubbles its submit to a form around the modal
@@ -43,7 +46,12 @@ export const ChangePasswordModal = () => {
             <Stack spacing={2} sx={{ pt: 1 }}>
               <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
               <PasswordField label="New password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-              <PasswordField label="Confirm new password" autoComplete="new-password" value={verifyPassword} onChange={(event) => setVerifyPassword(event.target.value)} />
+              <PasswordField
+                label="Confirm new password"
+                autoComplete="new-password"
+                value={verifyPassword}
+                onChange={(event) => setVerifyPassword(event.target.value)}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>

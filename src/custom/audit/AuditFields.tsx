@@ -1,8 +1,8 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../catalogue/audit';
-import { formatShortDateTime } from '../../catalogue/dates';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import type { AuditEvent } from '../../providers/ledgerRecords';
 import { changeLines, recordRoute } from './auditFormat';
 
@@ -20,7 +20,13 @@ export const AuditDateField = (_props: ColumnProps) => {
 export const AuditAdminField = (_props: ColumnProps) => {
   const event = useRecordContext<AuditEvent>();
   if (!event) return null;
-  return event.admin_name ? <>{event.admin_name}</> : <Typography component="span" variant="body2" color="text.secondary">No admin</Typography>;
+  return event.admin_name ? (
+    <>{event.admin_name}</>
+  ) : (
+    <Typography component="span" variant="body2" color="text.secondary">
+      No admin
+    </Typography>
+  );
 };
 
 export const AuditActionField = (_props: ColumnProps) => {

@@ -1,5 +1,5 @@
 import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../catalogue/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
 import { ResourceList } from '../components/ResourceList';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField, AuditRecordField } from './AuditFields';
 import { endOfDay, startOfDay } from './dayBounds';

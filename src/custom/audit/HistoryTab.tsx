@@ -1,5 +1,5 @@
 import { Datagrid, ReferenceManyField, useResourceContext } from 'react-admin';
-import { PAGE_SIZE } from '../../catalogue/pagination';
+import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../components/Paginator';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField } from './AuditFields';
 

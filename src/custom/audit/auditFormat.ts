@@ -1,4 +1,4 @@
-import type { AuditEntity } from '../../catalogue/audit';
+import type { AuditEntity } from '../../../shared/catalogue/audit';
 import type { AuditEvent, FieldChange } from '../../providers/ledgerRecords';
 
 const EMPTY_VALUE = '—';

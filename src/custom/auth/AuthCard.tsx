@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../catalogue/product';
+import { PRODUCT_NAME } from '../../../shared/catalogue/product';
 
 /** The frame of the public screens (sign-in, forgot, reset). */
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (

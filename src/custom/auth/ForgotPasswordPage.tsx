@@ -2,7 +2,7 @@ import { Alert, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';

@@ -2,8 +2,8 @@ import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAuthProvider, useDataProvider } from 'react-admin';
-import { messages, resetFromLinkError } from '../../catalogue/messages';
-import { PASSWORD_HINT } from '../../catalogue/passwords';
+import { messages, resetFromLinkError } from '../../../shared/catalogue/messages';
+import { PASSWORD_HINT } from '../../../shared/catalogue/passwords';
 import type { AdminAuthProvider } from '../../providers/authProvider';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
@@ -49,7 +49,14 @@ export const ResetPasswordPage = () => {
   return (
     <AuthCard title="Créer un nouveau mot de passe">
       <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <PasswordField label="Nouveau mot de passe" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} helperText={PASSWORD_HINT} autoFocus />
+        <PasswordField
+          label="Nouveau mot de passe"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          helperText={PASSWORD_HINT}
+          autoFocus
+        />
         <Button type="submit" variant="contained" disabled={!password || loading}>
           {loading ? <CircularProgress size={22} aria-label="Loading" /> : 'Créer'}
         </Button>

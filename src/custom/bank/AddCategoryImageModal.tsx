@@ -3,8 +3,8 @@ import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle,
 import { useId, useState } from 'react';
 import { Button, Form, useDataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { DOMAIN_NAMES } from '../../catalogue/domains';
-import { messages } from '../../catalogue/messages';
+import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
+import { messages } from '../../../shared/catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { FileUploadInput } from '../components/upload/FileUploadInput';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';

@@ -3,8 +3,8 @@ import { Box, Card, CardContent, IconButton, ImageList, ImageListItem, ImageList
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
-import { DOMAIN_NAMES } from '../../catalogue/domains';
-import { messages } from '../../catalogue/messages';
+import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
+import { messages } from '../../../shared/catalogue/messages';
 import type { CategoryImage } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
@@ -24,7 +24,11 @@ export const BankPage = () => {
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
   const [toDelete, setToDelete] = useState<CategoryImage | null>(null);
   const queryKey = ['category_images', domain];
-  const { data: images = [], error, isPending } = useQuery({
+  const {
+    data: images = [],
+    error,
+    isPending,
+  } = useQuery({
     queryKey,
     queryFn: () => dataProvider.searchCategoryImages(domain === ALL_DOMAINS ? undefined : domain),
     // A failure is shown at once (spec §8 texts) rather than after react-query's retries.
@@ -83,9 +87,16 @@ export const BankPage = () => {
           ))}
         </ImageList>
       </CardContent>
-      <Confirm isOpen={toDelete !== null} loading={remove.isPending} title={DELETE_IMAGE_CONFIRM} content="" confirm="Supprimer" cancel="Annuler" onConfirm={confirmDelete} onClose={() => setToDelete(null)} />
+      <Confirm
+        isOpen={toDelete !== null}
+        loading={remove.isPending}
+        title={DELETE_IMAGE_CONFIRM}
+        content=""
+        confirm="Supprimer"
+        cancel="Annuler"
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
     </Card>
   );
 };
-
-

@@ -27,7 +27,16 @@ const Bubble = ({ message, own }: { message: RoomMessage; own: boolean }) => (
     <Avatar src={message.sender_avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
       {message.sender_name.charAt(0)}
     </Avatar>
-    <Box sx={{ maxWidth: '70%', px: 1.5, py: 1, borderRadius: 2, bgcolor: own ? 'primary.main' : 'grey.200', color: own ? 'primary.contrastText' : 'text.primary' }}>
+    <Box
+      sx={{
+        maxWidth: '70%',
+        px: 1.5,
+        py: 1,
+        borderRadius: 2,
+        bgcolor: own ? 'primary.main' : 'grey.200',
+        color: own ? 'primary.contrastText' : 'text.primary',
+      }}
+    >
       <Typography variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
         {message.sender_name} · {timeOf.format(new Date(message.created_at))}
       </Typography>

@@ -1,6 +1,6 @@
 import { Avatar, Stack } from '@mui/material';
 import { FunctionField, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../components/ResourceList';
 
 const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | null } }) => (
@@ -15,17 +15,17 @@ const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | 
 /** Spec §2 /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
 export const RoomList = () => (
   <ResourceList title="Messages" filters={[searchFilter]} rowClick={(id) => `/message/${id}`}>
-      <FunctionField
-        label="Offer"
-        render={(room: RaRecord) => (
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: 36, height: 36 }} />
-            <span>{room.offer_title}</span>
-          </Stack>
-        )}
-      />
-      <FunctionField label="Seller" render={(room: RaRecord) => <Party party={room.seller} />} />
-      <FunctionField label="Buyer" render={(room: RaRecord) => <Party party={room.buyer} />} />
-      <FunctionField label="Created at" render={(room: RaRecord) => formatShortDateTime(room.created_at)} />
+    <FunctionField
+      label="Offer"
+      render={(room: RaRecord) => (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: 36, height: 36 }} />
+          <span>{room.offer_title}</span>
+        </Stack>
+      )}
+    />
+    <FunctionField label="Seller" render={(room: RaRecord) => <Party party={room.seller} />} />
+    <FunctionField label="Buyer" render={(room: RaRecord) => <Party party={room.buyer} />} />
+    <FunctionField label="Created at" render={(room: RaRecord) => formatShortDateTime(room.created_at)} />
   </ResourceList>
 );

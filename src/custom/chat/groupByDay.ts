@@ -7,8 +7,7 @@ export interface DayGroup<Message> {
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-const localDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 export function groupByDay<Message extends { created_at: string }>(messages: readonly Message[]): Array<DayGroup<Message>> {
   const groups: Array<DayGroup<Message>> = [];

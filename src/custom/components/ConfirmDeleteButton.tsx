@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useRedirect, useResourceContext } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { failureMessage } from '../../providers/failureMessage';
 
 export interface ConfirmDeleteButtonProps {

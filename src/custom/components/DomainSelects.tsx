@@ -1,7 +1,7 @@
 import { SelectInput, type SelectInputProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { choicesOf } from '../../catalogue/choices';
-import { DOMAIN_NAMES, subDomainsOf } from '../../catalogue/domains';
+import { choicesOf } from '../../../shared/catalogue/choices';
+import { DOMAIN_NAMES, subDomainsOf } from '../../../shared/catalogue/domains';
 
 const DOMAIN_CHOICES = choicesOf(DOMAIN_NAMES);
 

@@ -2,8 +2,8 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { IconButton, Stack, Typography } from '@mui/material';
 import { useListPaginationContext } from 'react-admin';
-import { messages } from '../../catalogue/messages';
-import { totalPages } from '../../catalogue/pagination';
+import { messages } from '../../../shared/catalogue/messages';
+import { totalPages } from '../../../shared/catalogue/pagination';
 
 /** Spec §2: 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. */
 export const Paginator = () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useNotify } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { HistoryTab } from '../audit/HistoryTab';
 import { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './ConfirmDeleteButton';
 import { RawDataTab } from './RawDataTab';
@@ -47,7 +47,14 @@ export const RecordEdit = ({ title, form, header, extraTabs = [] }: RecordEditPr
       mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
     >
       {header}
-      <RecordTabs tabs={[{ label: 'Information', content: form }, ...extraTabs, { label: 'History', content: <HistoryTab /> }, { label: 'Raw Data', content: <RawDataTab /> }]} />
+      <RecordTabs
+        tabs={[
+          { label: 'Information', content: form },
+          ...extraTabs,
+          { label: 'History', content: <HistoryTab /> },
+          { label: 'Raw Data', content: <RawDataTab /> },
+        ]}
+      />
     </Edit>
   );
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Datagrid, List, SearchInput, TopToolbar, type DatagridProps, type ListProps } from 'react-admin';
-import { PAGE_SIZE } from '../../catalogue/pagination';
+import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
 import { Paginator } from './Paginator';

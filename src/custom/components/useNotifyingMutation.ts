@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { failureMessage } from '../../providers/failureMessage';
 
 export interface NotifyingMutationOptions<Variables, Result> {
@@ -21,7 +21,14 @@ export interface NotifyingMutationOptions<Variables, Result> {
 /** A provider call run from a component: its pending state, the success toast, else the failure's code or the fallback. */
 export function useNotifyingMutation<Variables, Result>(
   call: (variables: Variables) => Promise<Result>,
-  { success, fallback = messages.failure.generic, failureText = (message) => message, multiLine = false, onSuccess, onError }: NotifyingMutationOptions<Variables, Result>,
+  {
+    success,
+    fallback = messages.failure.generic,
+    failureText = (message) => message,
+    multiLine = false,
+    onSuccess,
+    onError,
+  }: NotifyingMutationOptions<Variables, Result>,
 ) {
   const notify = useNotify();
   return useMutation({

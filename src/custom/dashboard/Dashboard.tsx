@@ -12,7 +12,14 @@ const NO_DOMAIN = 'Sans domaine';
 
 /** decisions.md: the external analytics dashboard, full height, when one is configured. */
 export const AnalyticsEmbed = ({ url }: { url: string }) => (
-  <Box component="iframe" src={url} title="Analytics" sx={{ border: 0, width: '100%', height: 'calc(100vh - 64px)' }} referrerPolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups" />
+  <Box
+    component="iframe"
+    src={url}
+    title="Analytics"
+    sx={{ border: 0, width: '100%', height: 'calc(100vh - 64px)' }}
+    referrerPolicy="no-referrer"
+    sandbox="allow-scripts allow-same-origin allow-popups"
+  />
 );
 
 const Figure = ({ label, value }: { label: string; value: string | number }) => (

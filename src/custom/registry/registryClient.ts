@@ -1,4 +1,4 @@
-import { isActivityDomain } from '../../catalogue/domains';
+import { isActivityDomain } from '../../../shared/catalogue/domains';
 
 /** One company as the external registry answers it (spec §7). */
 export interface RegistryCompany {
@@ -52,5 +52,7 @@ export function registryToCompanyFields(entry: RegistryCompany): Record<string, 
     creation_year: Number.isInteger(year) && year > 0 ? year : undefined,
     activity_domain: entry.domaine_activite && isActivityDomain(entry.domaine_activite) ? entry.domaine_activite : undefined,
   };
-  return Object.fromEntries(Object.entries(fields).filter((pair): pair is [string, string | number] => pair[1] !== undefined && pair[1] !== null && pair[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(fields).filter((pair): pair is [string, string | number] => pair[1] !== undefined && pair[1] !== null && pair[1] !== ''),
+  );
 }

@@ -1,4 +1,4 @@
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { AdminInputs } from './AdminInputs';
 

@@ -1,5 +1,5 @@
 import { SimpleForm, useGetIdentity, useRecordContext } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { AdminInputs } from './AdminInputs';
 

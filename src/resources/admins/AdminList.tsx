@@ -1,5 +1,5 @@
 import { FunctionField, TextField, type RaRecord } from 'react-admin';
-import { firstTenCharacters } from '../../catalogue/dates';
+import { firstTenCharacters } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { AdminCreate } from './AdminCreate';
 

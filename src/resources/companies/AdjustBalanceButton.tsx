@@ -28,16 +28,13 @@ export const AdjustBalanceButton = () => {
     setAmountText('');
     setReason('');
   };
-  const adjust = useNotifyingMutation(
-    ({ id, adjustment }: { id: RaRecord['id']; adjustment: CreditAdjustment }) => dataProvider.adjustCredit(id, adjustment),
-    {
-      success: BALANCE_ADJUSTED,
-      onSuccess: () => {
-        close();
-        refresh();
-      },
+  const adjust = useNotifyingMutation(({ id, adjustment }: { id: RaRecord['id']; adjustment: CreditAdjustment }) => dataProvider.adjustCredit(id, adjustment), {
+    success: BALANCE_ADJUSTED,
+    onSuccess: () => {
+      close();
+      refresh();
     },
-  );
+  });
   if (!company) return null;
 
   const balance = Number(company[BALANCE_SOURCE] ?? 0);
@@ -83,7 +80,11 @@ export const AdjustBalanceButton = () => {
                 minRows={2}
               />
               <Typography data-testid="balance-preview" color={newBalance !== undefined && !balanceInRange ? 'error' : 'text.secondary'}>
-                {newBalance === undefined ? `Current balance: ${formatCredit(balance)}` : balanceInRange ? `New balance: ${formatCredit(newBalance)}` : 'The new balance would be out of range'}
+                {newBalance === undefined
+                  ? `Current balance: ${formatCredit(balance)}`
+                  : balanceInRange
+                    ? `New balance: ${formatCredit(newBalance)}`
+                    : 'The new balance would be out of range'}
               </Typography>
             </Stack>
           </DialogContent>

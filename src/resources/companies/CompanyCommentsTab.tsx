@@ -1,8 +1,8 @@
 import { Box, Button as MuiButton, Divider, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
-import { messages } from '../../catalogue/messages';
-import { relativeTime } from '../../catalogue/relativeTime';
+import { messages } from '../../../shared/catalogue/messages';
+import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 
@@ -20,17 +20,23 @@ export const CompanyCommentsTab = () => {
   const refresh = useRefresh();
   const [text, setText] = useState('');
   const [toDelete, setToDelete] = useState<Comment | null>(null);
-  const addComment = useNotifyingMutation(({ companyId, comment }: { companyId: RaRecord['id']; comment: string }) => dataProvider.addComment(companyId, comment), {
-    success: messages.success.commentAdded,
-    onSuccess: () => {
-      refresh();
-      setText('');
+  const addComment = useNotifyingMutation(
+    ({ companyId, comment }: { companyId: RaRecord['id']; comment: string }) => dataProvider.addComment(companyId, comment),
+    {
+      success: messages.success.commentAdded,
+      onSuccess: () => {
+        refresh();
+        setText('');
+      },
     },
-  });
-  const deleteComment = useNotifyingMutation(({ companyId, commentId }: { companyId: RaRecord['id']; commentId: string }) => dataProvider.deleteComment(companyId, commentId), {
-    success: messages.success.commentDeleted,
-    onSuccess: () => refresh(),
-  });
+  );
+  const deleteComment = useNotifyingMutation(
+    ({ companyId, commentId }: { companyId: RaRecord['id']; commentId: string }) => dataProvider.deleteComment(companyId, commentId),
+    {
+      success: messages.success.commentDeleted,
+      onSuccess: () => refresh(),
+    },
+  );
   // One change at a time: adding and deleting both wait while either is under way.
   const busy = addComment.isPending || deleteComment.isPending;
   if (!company) return null;

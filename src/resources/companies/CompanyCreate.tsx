@@ -1,5 +1,5 @@
 import { TextInput, required } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { LOGO_FOLDER } from '../../custom/product';

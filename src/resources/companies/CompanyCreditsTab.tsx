@@ -1,6 +1,6 @@
 import { Datagrid, FunctionField, ReferenceManyField, TextField } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
-import { PAGE_SIZE } from '../../catalogue/pagination';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
 import { formatCredit } from '../../custom/product';
 import type { CreditEntry } from '../../providers/ledgerRecords';

@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { SimpleForm, useRecordContext } from 'react-admin';
-import { formatFrenchLongDate } from '../../catalogue/dates';
+import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';

@@ -1,6 +1,6 @@
 import { FunctionField, TextField, type RaRecord } from 'react-admin';
-import { formatFrenchLongDate } from '../../catalogue/dates';
-import { messages } from '../../catalogue/messages';
+import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
+import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
 import { CompanyAvatar } from './CompanyAvatar';

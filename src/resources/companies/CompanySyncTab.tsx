@@ -1,8 +1,8 @@
 import { Box, Button as MuiButton, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
-import { messages } from '../../catalogue/messages';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { messages } from '../../../shared/catalogue/messages';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
@@ -16,10 +16,10 @@ export const CompanySyncTab = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const [organizationId, setOrganizationId] = useState(String(company?.organization_id ?? ''));
-  const sync = useNotifyingMutation(
-    ({ id, organisationId }: { id: RaRecord['id']; organisationId: string }) => dataProvider.startSync(id, organisationId),
-    { success: messages.success.success, onSuccess: () => refresh() },
-  );
+  const sync = useNotifyingMutation(({ id, organisationId }: { id: RaRecord['id']; organisationId: string }) => dataProvider.startSync(id, organisationId), {
+    success: messages.success.success,
+    onSuccess: () => refresh(),
+  });
   if (!company) return null;
   const lastSync = company.last_sync as SyncJob | null | undefined;
 

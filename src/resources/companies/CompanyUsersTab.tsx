@@ -1,8 +1,8 @@
 import { Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
-import { PAGE_SIZE } from '../../catalogue/pagination';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
 import { InviteUserModal } from './InviteUserModal';
 
@@ -10,21 +10,21 @@ import { InviteUserModal } from './InviteUserModal';
 export const CompanyUsersTab = () => {
   const company = useRecordContext();
   return (
-  <Stack spacing={1}>
-    <Stack direction="row" justifyContent="space-between" alignItems="center">
-      <Link component={RouterLink} to={`/user?organisation_id=${encodeURIComponent(String(company?.id ?? ''))}`}>
-        Open in Users
-      </Link>
-      <InviteUserModal />
+    <Stack spacing={1}>
+      <Stack direction="row" justifyContent="space-between" alignItems="center">
+        <Link component={RouterLink} to={`/user?organisation_id=${encodeURIComponent(String(company?.id ?? ''))}`}>
+          Open in Users
+        </Link>
+        <InviteUserModal />
+      </Stack>
+      <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
+        <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
+          <TextField source="name" label="Name" sortable={false} />
+          <TextField source="email" label="Email" sortable={false} />
+          <TextField source="organisation_name" label="Organisation" sortable={false} />
+          <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
+        </Datagrid>
+      </ReferenceManyField>
     </Stack>
-    <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
-      <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
-        <TextField source="name" label="Name" sortable={false} />
-        <TextField source="email" label="Email" sortable={false} />
-        <TextField source="organisation_name" label="Organisation" sortable={false} />
-        <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
-      </Datagrid>
-    </ReferenceManyField>
-  </Stack>
   );
 };

@@ -2,7 +2,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { InvitePayload } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';

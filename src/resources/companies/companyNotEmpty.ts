@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../catalogue/errorCodes';
+import { ErrorCode } from '../../../shared/catalogue/errorCodes';
 
 /** What still hangs on a company that may not be deleted (the 409 COMPANY_NOT_EMPTY answer's `counts`). */
 export interface CompanyContents {

@@ -1,4 +1,4 @@
-import { CREDIT_DECIMALS, CREDIT_LIMIT } from '../../catalogue/audit';
+import { CREDIT_DECIMALS, CREDIT_LIMIT } from '../../../shared/catalogue/audit';
 
 const CENTS = 10 ** CREDIT_DECIMALS;
 /** An optional sign, digits, and at most two decimals after `.` or `,`. */

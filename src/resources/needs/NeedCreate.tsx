@@ -1,5 +1,5 @@
 import { SelectInput, TextInput, required } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';

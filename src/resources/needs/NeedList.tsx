@@ -1,6 +1,6 @@
 import { FunctionField, SelectInput, TextField, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
-import { messages } from '../../catalogue/messages';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { NeedCreate } from './NeedCreate';
 import { EMERGENCY_CHOICES } from './needChoices';
@@ -9,7 +9,14 @@ const filters = [searchFilter, <SelectInput key="emergency" source="emergency" l
 
 /** Spec §2 /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
 export const NeedList = () => (
-  <ResourceList title="Need" filters={filters} sort={{ field: 'created_at', order: 'DESC' }} resettable create={<NeedCreate />} emptyText={messages.empty.needs}>
+  <ResourceList
+    title="Need"
+    filters={filters}
+    sort={{ field: 'created_at', order: 'DESC' }}
+    resettable
+    create={<NeedCreate />}
+    emptyText={messages.empty.needs}
+  >
     <TextField source="organisation_name" label="Organisation" />
     <TextField source="description" label="Description" />
     <TextField source="emergency" label="Urgency" />

@@ -1,5 +1,5 @@
-import { choicesOf } from '../../catalogue/choices';
-import { EMERGENCIES, NEED_STATUSES } from '../../catalogue/needOptions';
+import { choicesOf } from '../../../shared/catalogue/choices';
+import { EMERGENCIES, NEED_STATUSES } from '../../../shared/catalogue/needOptions';
 
 export const EMERGENCY_CHOICES = choicesOf(EMERGENCIES);
 export const STATUS_CHOICES = choicesOf(NEED_STATUSES);

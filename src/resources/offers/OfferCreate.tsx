@@ -1,5 +1,5 @@
 import { TextInput, required } from 'react-admin';
-import { messages } from '../../catalogue/messages';
+import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { ImagesInput } from '../../custom/components/upload/ImagesInput';

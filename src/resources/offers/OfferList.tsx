@@ -1,7 +1,7 @@
 import { Avatar, Stack } from '@mui/material';
 import { FunctionField, TextField, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
-import { messages } from '../../catalogue/messages';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';

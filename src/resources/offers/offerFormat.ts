@@ -1,5 +1,5 @@
-import { choicesOf } from '../../catalogue/choices';
-import { CREDIT_PERCENTS, PRICE_UNITS, formatRatioAsPercent, percentToRatio } from '../../catalogue/offerOptions';
+import { choicesOf } from '../../../shared/catalogue/choices';
+import { CREDIT_PERCENTS, PRICE_UNITS, formatRatioAsPercent, percentToRatio } from '../../../shared/catalogue/offerOptions';
 
 /** Spec §9: the credit ratio is chosen as 100% / 75% / 50% and stored as 1 / 0.75 / 0.5. */
 export const CREDIT_RATIO_CHOICES = CREDIT_PERCENTS.map((percent) => ({ id: percentToRatio(percent), name: `${percent}%` }));

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { FunctionField, TextField, useGetOne, type RaRecord } from 'react-admin';
-import { formatShortDateTime } from '../../catalogue/dates';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
 

@@ -1,3 +1,2 @@
 /** decisions.md: 'Login as' opens `{appUrl}/connect?user_id={id}&token={token}` with a single-use token. */
-export const connectUrl = (appUrl: string, userId: string, token: string): string =>
-  `${appUrl}/connect?${new URLSearchParams({ user_id: userId, token })}`;
+export const connectUrl = (appUrl: string, userId: string, token: string): string => `${appUrl}/connect?${new URLSearchParams({ user_id: userId, token })}`;

@@ -1,4 +1,4 @@
-import { UPLOAD_FILE_TYPES } from '../../../catalogue/uploads';
+import { UPLOAD_FILE_TYPES } from '../../../../shared/catalogue/uploads';
 
 const MEBIBYTE = 1024 * 1024;
 const formatSize = (bytes: number): string => `${Number((bytes / MEBIBYTE).toFixed(1))} MB`;

@@ -1,7 +1,7 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { messages } from '../../../catalogue/messages';
-import { UPLOAD_MIME_TYPES } from '../../../catalogue/uploads';
+import { messages } from '../../../../shared/catalogue/messages';
+import { UPLOAD_MIME_TYPES } from '../../../../shared/catalogue/uploads';
 import { environment } from '../../../providers';
 import type { AdminDataProvider } from '../../../providers/dataProvider';
 import { useNotifyingMutation } from '../useNotifyingMutation';

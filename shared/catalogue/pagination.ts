@@ -1,11 +1,9 @@
 /** Spec §9: every list shows 10 rows a page, and the server is asked for offset (page-1)*10. */
 export const PAGE_SIZE = 10;
 
-export const offsetForPage = (page: number, pageSize: number = PAGE_SIZE): number =>
-  Math.max(0, Math.floor(page) - 1) * pageSize;
+export const offsetForPage = (page: number, pageSize: number = PAGE_SIZE): number => Math.max(0, Math.floor(page) - 1) * pageSize;
 
-export const totalPages = (total: number, pageSize: number = PAGE_SIZE): number =>
-  Math.max(1, Math.ceil(total / pageSize));
+export const totalPages = (total: number, pageSize: number = PAGE_SIZE): number => Math.max(1, Math.ceil(total / pageSize));
 
 /** Spec §9: sort directions are 1 (ascending) and -1 (descending); default created_at descending. */
 export type SortDirection = 1 | -1;

@@ -2,5 +2,4 @@
 export const PASSWORD_HINT = 'Format : minimum 6 caractères, au moins une lettre';
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const isAcceptablePassword = (password: string): boolean =>
-  password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password);
+export const isAcceptablePassword = (password: string): boolean => password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password);

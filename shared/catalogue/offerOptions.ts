@@ -7,5 +7,4 @@ export const CREDIT_RATIOS = CREDIT_PERCENTS.map((percent) => percent / 100);
 
 export const percentToRatio = (percent: number): number => percent / 100;
 export const ratioToPercent = (ratio: number): number => Math.round(ratio * 100);
-export const formatRatioAsPercent = (ratio: number | null | undefined): string =>
-  ratio === null || ratio === undefined ? '' : `${ratioToPercent(ratio)}%`;
+export const formatRatioAsPercent = (ratio: number | null | undefined): string => (ratio === null || ratio === undefined ? '' : `${ratioToPercent(ratio)}%`);

@@ -9,5 +9,4 @@ export const balanceField = (unit: string = DEFAULT_CREDIT_UNIT): string => `${u
 export const logoFolder = (unit: string = DEFAULT_CREDIT_UNIT): string => `/${unit}`;
 
 /** decisions.md: `+N unit` when N > 0, `N unit` otherwise. */
-export const formatBalance = (balance: number, unit: string = DEFAULT_CREDIT_UNIT): string =>
-  `${balance > 0 ? '+' : ''}${balance} ${unit}`;
+export const formatBalance = (balance: number, unit: string = DEFAULT_CREDIT_UNIT): string => `${balance > 0 ? '+' : ''}${balance} ${unit}`;

@@ -1,0 +1,66 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refusal } from '../../shared/contract/envelope';
+import { parseInput } from '../lib/validation';
+import { PRODUCT_NAME } from '../../shared/catalogue/product';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+/** An answer that does not match its route's declared schema: a bug of the server, never the client's fault. */
+class ResponseContractError extends Error {}
+
+const isZodSchema = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
+
+/**
+ * The HTTP contract of shared/contract, enforced and published:
+ * - requests are checked by the route's zod schemas through `parseInput` (so NUL characters and
+ *   hostile shapes are refused in the envelope like any bad field, with the offending fields);
+ * - answers are checked against the route's response schema when `validateResponses` is on (every
+ *   environment but production), and always sent exactly as the handler built them;
+ * - every route documents the refusal envelope, and the whole contract is served as OpenAPI 3 at
+ *   /api/openapi.json, browsable at /api/docs.
+ */
+export const contractPlugin = fp(async (app: FastifyInstance) => {
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    try {
+      return { value: parseInput(schema as z.ZodType, data) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  });
+  const validateResponses = app.config.env !== 'production';
+  app.setSerializerCompiler(({ schema, method, url }) => (data) => {
+    if (validateResponses && isZodSchema(schema)) {
+      const checked = schema.safeParse(data);
+      if (!checked.success) throw new ResponseContractError(`${method} ${url} answered outside its schema: ${z.prettifyError(checked.error)}`);
+    }
+    return JSON.stringify(data);
+  });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
+    const schema: FastifySchema = (route.schema ??= {});
+    if (schema.response && typeof schema.response === 'object') Object.assign(schema.response, { '4xx': refusal, '5xx': refusal });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1',
+        description:
+          'Every answer is `{ok:true, …}` or `{ok:false, code}` with a 4xx status. Protected routes take the session token as `Authorization: JWT <token>`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <session token>' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+});

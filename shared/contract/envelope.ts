@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ErrorCode } from '../catalogue/errorCodes';
+import { idSchema } from './primitives';
+
+/**
+ * The envelope of every answer under /api: `{ok:true, …}` on success, `{ok:false, code}` with a
+ * 4xx status on refusal. Answers are strict objects, so that a field the contract does not name
+ * fails the response check in the tests instead of leaking unnoticed.
+ */
+export const okAnswer = z.strictObject({ ok: z.literal(true) });
+export const dataAnswer = <Data extends z.ZodType>(data: Data) => z.strictObject({ ok: z.literal(true), data });
+export const pageAnswer = <Row extends z.ZodType>(row: Row) => z.strictObject({ ok: z.literal(true), data: z.array(row), total: z.number().int().min(0) });
+
+export const refusal = z
+  .strictObject({
+    ok: z.literal(false),
+    code: z.enum(ErrorCode),
+    /** VALIDATION_ERROR: the first problem of each offending field. */
+    errors: z.record(z.string(), z.string()).optional(),
+    /** COMPANY_NOT_EMPTY: what still belongs to the company. */
+    counts: z.record(z.string(), z.number()).optional(),
+  })
+  .meta({ id: 'Refusal' });
+
+export const idParams = z.object({ id: idSchema });
