@@ -10,7 +10,7 @@ import { loadConfig } from '../server/config';
 import { openThrowawayDatabase } from '../server/db/throwaway';
 import { admins, companies } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { createSession } from '../server/plugins/sessions';
+import { createSession } from '../server/lib/sessions';
 import { fictionalCompany } from '../server/seed/frenchCompanies';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);

@@ -3,17 +3,18 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
-import { registerBackgroundWork } from './plugins/backgroundWork';
-import { registerConsole } from './plugins/console';
+import { backgroundWorkPlugin } from './plugins/backgroundWork';
+import { consolePlugin } from './plugins/console';
 import { contractPlugin, DOCS_PREFIX, OPENAPI_PATH } from './plugins/contract';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
-import { registerJsonBodies } from './plugins/jsonBodies';
-import { loggerOptions } from './plugins/logging';
-import { registerSecurityHeaders } from './plugins/securityHeaders';
-import { registerHousekeeping } from './plugins/housekeeping';
-import { registerMail } from './plugins/mail';
-import { registerUploads } from './plugins/uploads';
-import { requireSession } from './plugins/sessions';
+import { errorEnvelopePlugin } from './plugins/errors';
+import { answerClientError, answerFrameworkError } from './lib/frameworkRefusals';
+import { jsonBodiesPlugin } from './plugins/jsonBodies';
+import { loggerOptions } from './lib/logging';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { housekeepingPlugin } from './plugins/housekeeping';
+import { mailPlugin } from './plugins/mail';
+import { uploadsPlugin } from './plugins/uploads';
+import { requireSession } from './lib/sessions';
 import { adminRoutes } from './routes/admins';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -60,16 +61,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
-  registerMail(app);
-  registerBackgroundWork(app);
-  registerHousekeeping(app);
+  await app.register(mailPlugin);
+  await app.register(backgroundWorkPlugin);
+  await app.register(housekeepingPlugin);
 
   // Only JSON bodies: a cross-site HTML form (text/plain, form-encoded) cannot forge a call.
   app.removeContentTypeParser('text/plain');
-  registerJsonBodies(app);
-  registerErrorHandler(app);
+  await app.register(jsonBodiesPlugin);
+  await app.register(errorEnvelopePlugin);
   await app.register(contractPlugin);
-  await registerSecurityHeaders(app, config);
+  await app.register(securityHeadersPlugin);
 
   await app.register(fastifyCookie);
   // A malformed preflight (no Origin or method) gets an empty 204 rather than the plugin's plain-text 400.
@@ -105,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await registerUploads(app, config.uploadDir);
-  await registerConsole(app, { consoleDir: config.consoleDir, apiPrefix: API_PREFIX });
+  await app.register(uploadsPlugin);
+  await app.register(consolePlugin, { consoleDir: config.consoleDir, apiPrefix: API_PREFIX });
   return app;
 }

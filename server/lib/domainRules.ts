@@ -1,7 +1,6 @@
 import { isSubDomainOf } from '../../shared/catalogue/domains';
 import { ValidationError } from './validation';
 
-
 /** The sub-domain must belong to the domain the record ends up with (spec §4). */
 export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {
   if (subDomain && (!domain || !isSubDomainOf(domain, subDomain))) {

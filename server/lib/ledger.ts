@@ -6,8 +6,6 @@ import { companies, creditEntries, type CompanyRow } from '../db/schema';
 import { AppError, notFound } from './errors';
 import { newId } from './ids';
 
-
-
 /** The difference of two balances, to the cent (a float subtraction may leave a tail). */
 export const creditDifference = (after: number, before: number): number => toCents(after - before);
 

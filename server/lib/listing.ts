@@ -3,7 +3,6 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ValidationError } from './validation';
 
-
 /**
  * ORDER BY for a search: the requested column (one of `columns`) or the default, then the id so
  * that pages never overlap when values tie. Only the table's own keys count: `constructor`,

@@ -57,8 +57,5 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   throw new ValidationError(fieldErrors);
 }
 
-
 /** `search` text as an ILIKE pattern that matches it literally anywhere. */
 export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-

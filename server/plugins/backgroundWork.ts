@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 export interface BackgroundWork {
   /** Runs `task` after the answer is sent; a failure is logged, never thrown at the client. */
@@ -11,7 +12,7 @@ export interface BackgroundWork {
  * Work that must not shape the answer, e.g. a recovery mail whose cost would tell a known address
  * from an unknown one by the answer's time. The app waits for it on close.
  */
-export function registerBackgroundWork(app: FastifyInstance): void {
+export const backgroundWorkPlugin = fp(async (app: FastifyInstance) => {
   const pending = new Set<Promise<void>>();
   const work: BackgroundWork = {
     run(task, log) {
@@ -29,4 +30,4 @@ export function registerBackgroundWork(app: FastifyInstance): void {
   };
   app.decorate('background', work);
   app.addHook('onClose', () => work.idle());
-}
+});

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * Serves the built console with a single-page fallback: any GET outside the API that asks for a
  * page gets index.html, so deep links such as /admin/{id} load. Absent build: the API alone.
  */
-export async function registerConsole(app: FastifyInstance, options: { consoleDir: string; apiPrefix: string }): Promise<void> {
+export const consolePlugin = fp(async (app: FastifyInstance, options: { consoleDir: string; apiPrefix: string }) => {
   const root = resolve(options.consoleDir);
   const hasConsole = existsSync(resolve(root, 'index.html'));
   if (hasConsole) {
@@ -26,4 +27,4 @@ export async function registerConsole(app: FastifyInstance, options: { consoleDi
     if (hasConsole && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply.status(404).send({ ok: false, code: 'NOT_FOUND' });
   });
-}
+});

@@ -1,6 +1,5 @@
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { CompanyNotEmptyError } from '../lib/companyDependents';
 import { isForeignKeyViolation } from '../lib/dbErrors';
@@ -17,7 +16,7 @@ const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
 };
 
 /** One envelope for every refusal: `{ok:false, code}`; a 5xx never shows its details. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof ValidationError) {
       return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
@@ -38,34 +37,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ ok: false, code: ErrorCode.INTERNAL_ERROR });
   });
-}
-
-/** Refusals Fastify makes before routing (a malformed URL, an over-long parameter), in the envelope. */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.status(414).send({ ok: false, code: ErrorCode.URI_TOO_LONG });
-    return;
-  }
-  void reply.status(400).send({ ok: false, code: ErrorCode.INVALID_URL });
-}
-
-/**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
- * request line, a client too slow), answered in the envelope on the raw socket.
- */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, ErrorCode.HEADERS_TOO_LARGE]
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, ErrorCode.REQUEST_TIMEOUT]
-        : [400, ErrorCode.INVALID_REQUEST];
-  const body = JSON.stringify({ ok: false, code });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 /**
@@ -6,7 +7,7 @@ import { AppError } from '../lib/errors';
  * body (clients send `Content-Type: application/json` on every call, DELETE and logout included).
  * A NUL character in the URL is refused here; in a body, `parseInput` refuses it with the field.
  */
-export function registerJsonBodies(app: FastifyInstance): void {
+export const jsonBodiesPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -17,4 +18,4 @@ export function registerJsonBodies(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new AppError(400, 'VALIDATION_ERROR');
   });
-}
+});

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -23,7 +24,7 @@ const RETRY_PERIOD_MS = 60_000;
  * The outbox and its sender. Without SMTP_URL mail stays in the outbox (and, in development, in the log,
  * links included, so that a developer can follow an invitation or a recovery link by hand).
  */
-export function registerMail(app: FastifyInstance): void {
+export const mailPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined;
   let rounds: Promise<number> = Promise.resolve(0);
@@ -61,4 +62,4 @@ export function registerMail(app: FastifyInstance): void {
       sender.close();
     });
   }
-}
+});

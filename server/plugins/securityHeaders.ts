@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import fp from 'fastify-plugin';
 
 /**
  * Security headers on every answer (helmet). The console's CSP allows only its own scripts and
@@ -8,7 +8,8 @@ import type { Config } from '../config';
  * address (logos and offer images are links). HSTS is sent in production only, where the console is
  * on https; development runs on plain http.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
   const production = config.env === 'production';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -34,4 +35,4 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Uploaded files override this with cross-origin: the marketplace app shows them (plugins/uploads.ts).
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-}
+});

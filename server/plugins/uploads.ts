@@ -2,14 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { UPLOADS_PATH } from '../routes/files';
+import fp from 'fastify-plugin';
+import { UPLOADS_PATH } from '../../shared/catalogue/uploads';
 
 /**
  * Serves uploaded files. Every answer carries a sandboxing CSP, so an uploaded SVG is shown as an
  * image but can never run a script in the console's origin.
  */
-export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
-  const root = resolve(uploadDir);
+export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  const root = resolve(app.config.uploadDir);
   mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,
@@ -23,4 +24,4 @@ export async function registerUploads(app: FastifyInstance, uploadDir: string): 
       reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
-}
+});

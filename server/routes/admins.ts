@@ -11,7 +11,7 @@ import { AppError, notFound } from '../lib/errors';
 import { hashToken, newId } from '../lib/ids';
 import { containsPattern, parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
-import { sessionOf } from '../plugins/sessions';
+import { sessionOf } from '../lib/sessions';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema } from '../../shared/contract/primitives';
 
 const searchBody = z.object({ search: searchSchema, offset: offsetSchema });

@@ -11,7 +11,7 @@ import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { parseInput, safelyParsed } from '../lib/validation';
-import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../plugins/rateLimit';
+import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -21,7 +21,7 @@ import {
   revokeSession,
   sessionOf,
   setSessionCookie,
-} from '../plugins/sessions';
+} from '../lib/sessions';
 import { emailSchema } from '../../shared/contract/primitives';
 
 const passwordInput = z.string().min(1).max(1024);

@@ -15,7 +15,7 @@ import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
 import { containsPattern, parseInput } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
-import { sessionOf } from '../plugins/sessions';
+import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
 import { idSchema, offsetSchema, searchSchema, sortSchema } from '../../shared/contract/primitives';

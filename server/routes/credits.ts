@@ -7,7 +7,7 @@ import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
 import { parseInput } from '../lib/validation';
-import { sessionOf } from '../plugins/sessions';
+import { sessionOf } from '../lib/sessions';
 import { fullCompanyOf } from '../lib/companyRecord';
 import { creditAmountSchema, idSchema, offsetSchema } from '../../shared/contract/primitives';
 

@@ -9,7 +9,7 @@ import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { containsPattern, parseInput } from '../lib/validation';
-import { sessionOf } from '../plugins/sessions';
+import { sessionOf } from '../lib/sessions';
 import { httpUrl, idSchema, offsetSchema, optional, searchSchema } from '../../shared/contract/primitives';
 
 const sellers = alias(companies, 'sellers');

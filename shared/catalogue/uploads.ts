@@ -14,3 +14,6 @@ export const UPLOAD_FILE_TYPES = [
 export type UploadMimeType = (typeof UPLOAD_FILE_TYPES)[number]['mime'];
 
 export const UPLOAD_MIME_TYPES: readonly UploadMimeType[] = UPLOAD_FILE_TYPES.map((type) => type.mime);
+
+/** Where uploaded files are served, under the console's origin. */
+export const UPLOADS_PATH = '/uploads';

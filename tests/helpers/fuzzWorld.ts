@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { categoryImages, companyComments, needs, offers, outbox } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { findSessionAdmin } from '../../server/plugins/sessions';
+import { findSessionAdmin } from '../../server/lib/sessions';
 import { changedTables, tableFingerprinter, type Fingerprint } from './dbFingerprint';
 import { JsonObject, PROTOTYPE_KEYS, Placeholder, ROUTE_FIELDS, routeKey, toJsonText, type Json, type PlaceholderResolver, type RequestSpec } from './fuzzInputs';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from './serverFixtures';

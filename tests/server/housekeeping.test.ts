@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authTokens, rateLimits, sessions } from '../../server/db/schema';
-import { pruneExpired } from '../../server/plugins/housekeeping';
+import { pruneExpired } from '../../server/lib/pruneExpired';
 import { insertAdmin, useSignedInServer } from '../helpers/testServer';
 
 const context = useSignedInServer();

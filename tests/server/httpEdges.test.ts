@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { loadConfig } from '../../server/config';
-import { serializeError } from '../../server/plugins/logging';
+import { serializeError } from '../../server/lib/logging';
 import { insertAdmin, signedInAdmin, testConfig, useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
 

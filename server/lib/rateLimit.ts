@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { RateLimitedError } from '../lib/errors';
+import { RateLimitedError } from './errors';
 
 export interface RateLimit {
   key: string;

@@ -2,8 +2,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { hashToken, newSecretToken } from '../lib/ids';
+import { AppError } from './errors';
+import { hashToken, newSecretToken } from './ids';
 
 export const SESSION_COOKIE = 'ap_session';
 /** `JWT {token}` exactly: the scheme, one space, and a token made of URL-safe base64 characters only. */
