@@ -4,7 +4,3 @@ export const PAGE_SIZE = 10;
 export const offsetForPage = (page: number, pageSize: number = PAGE_SIZE): number => Math.max(0, Math.floor(page) - 1) * pageSize;
 
 export const totalPages = (total: number, pageSize: number = PAGE_SIZE): number => Math.max(1, Math.ceil(total / pageSize));
-
-/** Spec §9: sort directions are 1 (ascending) and -1 (descending); default created_at descending. */
-export type SortDirection = 1 | -1;
-export const DEFAULT_SORT = { field: 'created_at', direction: -1 as SortDirection };

@@ -1,20 +1,25 @@
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Title, useDataProvider, useGetIdentity } from 'react-admin';
+import { useState, type FormEvent } from 'react';
+import { Title, useDataProvider, useGetIdentity, type UserIdentity } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
-/** Spec §2 /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
+/** /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
 export const AccountPage = () => {
+  const { identity } = useGetIdentity();
+  // The form starts from the identity once it has loaded; keyed so that it starts again for another admin.
+  return <AccountForm key={identity?.id ?? 'loading'} identity={identity} />;
+};
+
+const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  const { identity } = useGetIdentity();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [name, setName] = useState(() => String(identity?.fullName ?? ''));
+  const [email, setEmail] = useState(() => String(identity?.email ?? ''));
   const update = useNotifyingMutation(
     async (profile: { name: string; email: string }) => {
       const updated = await dataProvider.updateProfile(profile);
@@ -23,12 +28,6 @@ export const AccountPage = () => {
     },
     { success: messages.success.profileUpdated },
   );
-
-  useEffect(() => {
-    if (!identity) return;
-    setName(String(identity.fullName ?? ''));
-    setEmail(String(identity.email ?? ''));
-  }, [identity]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

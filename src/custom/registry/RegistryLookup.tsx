@@ -20,12 +20,11 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<RegistryCompany[]>([]);
 
+  const query = input.trim();
+  const searching = query.length >= REGISTRY_MIN_QUERY_LENGTH;
+
   useEffect(() => {
-    const query = input.trim();
-    if (query.length < REGISTRY_MIN_QUERY_LENGTH) {
-      setOptions([]);
-      return;
-    }
+    if (!searching) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       search(query, { url: environment.registryUrl, token: environment.registryToken, signal: controller.signal })
@@ -38,7 +37,7 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
       clearTimeout(timer);
       controller.abort();
     };
-  }, [input, search]);
+  }, [query, searching, search]);
 
   const fill = (entry: RegistryCompany) => {
     const fields = registryToCompanyFields(entry);
@@ -49,7 +48,7 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
 
   return (
     <Autocomplete
-      options={options}
+      options={searching ? options : []}
       filterOptions={(all) => all}
       getOptionLabel={(option) => (typeof option === 'string' ? option : describe(option))}
       freeSolo
