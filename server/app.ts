@@ -13,6 +13,8 @@ import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerHousekeeping } from './plugins/housekeeping';
 import { registerMail } from './plugins/mail';
 import { registerUploads } from './plugins/uploads';
+import { done } from './lib/answers';
+import { okAnswer } from '../shared/contract/envelope';
 import { requireSession } from './plugins/sessions';
 import { adminRoutes } from './routes/admins';
 import { auditRoutes } from './routes/audit';
@@ -77,9 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => {
+      api.get('/health', { schema: { summary: 'Whether the server and its database answer', tags: ['Health'], response: { 200: okAnswer } } }, async () => {
         await pingDatabase(api.db);
-        return { ok: true };
+        return done();
       });
       await api.register(authRoutes);
       await api.register(registryRoutes);
