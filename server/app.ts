@@ -15,6 +15,8 @@ import { housekeepingPlugin } from './plugins/housekeeping';
 import { mailPlugin } from './plugins/mail';
 import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
+import { done } from './lib/answers';
+import { okAnswer } from '../shared/contract/envelope';
 import { adminRoutes } from './routes/admins';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -78,9 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => {
+      api.get('/health', { schema: { summary: 'Whether the server and its database answer', tags: ['Health'], response: { 200: okAnswer } } }, async () => {
         await pingDatabase(api.db);
-        return { ok: true };
+        return done();
       });
       await api.register(authRoutes);
       await api.register(registryRoutes);

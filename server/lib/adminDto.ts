@@ -1,15 +1,8 @@
 import type { AdminRow } from '../db/schema';
+import type { Admin } from '../../shared/contract/admins';
 
 /** The admin as the contract shows it: never the password hash. */
-export interface AdminDto {
-  _id: string;
-  name: string;
-  email: string;
-  last_login_at: string | null;
-  created_at: string;
-}
-
-export const toAdminDto = (row: AdminRow): AdminDto => ({
+export const toAdminDto = (row: AdminRow): Admin => ({
   _id: row.id,
   name: row.name,
   email: row.email,

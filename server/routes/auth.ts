@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { toAdminDto } from '../lib/adminDto';
@@ -10,7 +10,7 @@ import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { parseInput, safelyParsed } from '../lib/validation';
+import { done } from '../lib/answers';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
 import {
   SESSION_COOKIE,
@@ -22,21 +22,17 @@ import {
   sessionOf,
   setSessionCookie,
 } from '../lib/sessions';
-import { emailSchema } from '../../shared/contract/primitives';
-
-const passwordInput = z.string().min(1).max(1024);
-const signinBody = z.object({ email: emailSchema, password: passwordInput });
-const forgotBody = z.object({ email: emailSchema });
-const resetFromLinkBody = z.object({
-  password: passwordInput,
-  password1: passwordInput.optional(),
-  token: z.string().min(1).max(200),
-});
-const changePasswordBody = z.object({
-  password: passwordInput,
-  newPassword: passwordInput,
-  verifyPassword: passwordInput,
-});
+import {
+  changePasswordBody,
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  passwordChanged,
+  resetFromLinkBody,
+  sessionAnswer,
+  signedOut,
+  signinBody,
+  type SessionAnswer,
+} from '../../shared/contract/auth';
 
 function checkNewPassword(password: string, confirmation: string | undefined): void {
   if (confirmation !== undefined && confirmation !== password) throw new AppError(400, 'PASSWORD_MISMATCH');
@@ -44,14 +40,16 @@ function checkNewPassword(password: string, confirmation: string | undefined): v
 }
 
 /** Sign-in, the start-up token check, logout and the password flows. */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const tags = ['Auth'];
   const cookieOptions = { secure: config.env !== 'development' && config.env !== 'test', ttlHours: config.sessionTtlHours };
   const authLimit = config.authRateLimit;
   /** Each client gets five times an address's allowance, so that one office behind a NAT is not refused. */
   const perClientMax = authLimit.max * 5;
 
-  async function openSession(tx: Database, reply: FastifyReply, admin: AdminRow) {
+  async function openSession(tx: Database, reply: FastifyReply, admin: AdminRow): Promise<SessionAnswer> {
     const token = await createSession(tx, admin.id, config.sessionTtlHours);
     const [updated] = await tx.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id)).returning();
     setSessionCookie(reply, token, cookieOptions);
@@ -72,131 +70,161 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
    * Sign-in counts failures only: per address and client together (so nobody can lock an admin out
    * from elsewhere), and more loosely per client. A success forgets that address's failures.
    */
-  app.post('/admin/signin', async (request, reply) => {
-    const { email, password } = parseInput(signinBody, request.body);
-    const addressKey = `signin-failures:${email}|${request.ip}`;
-    const clientKey = `signin-failures:client:${request.ip}`;
-    await assertFailuresUnderLimit(
-      db,
-      [
-        { key: addressKey, max: authLimit.max },
-        { key: clientKey, max: perClientMax },
-      ],
-      authLimit.windowSeconds,
-    );
-    const admin = await findAdminByEmail(email);
-    const valid = await verifyPassword(password, admin?.passwordHash);
-    if (!admin || !valid) {
-      await db.transaction(async (tx) => {
-        await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
-        // The address tried is kept (it is no secret); the password never is.
-        await recordAudit(tx, request, {
-          action: 'failed_sign_in',
-          entity: 'session',
-          entityId: admin?.id ?? null,
-          changes: { email: [null, email] },
-          actor: null,
+  app.post(
+    '/admin/signin',
+    { schema: { tags, summary: 'Sign in with e-mail and password', body: signinBody, response: { 200: sessionAnswer } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const addressKey = `signin-failures:${email}|${request.ip}`;
+      const clientKey = `signin-failures:client:${request.ip}`;
+      await assertFailuresUnderLimit(
+        db,
+        [
+          { key: addressKey, max: authLimit.max },
+          { key: clientKey, max: perClientMax },
+        ],
+        authLimit.windowSeconds,
+      );
+      const admin = await findAdminByEmail(email);
+      const valid = await verifyPassword(password, admin?.passwordHash);
+      if (!admin || !valid) {
+        await db.transaction(async (tx) => {
+          await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
+          // The address tried is kept (it is no secret); the password never is.
+          await recordAudit(tx, request, {
+            action: 'failed_sign_in',
+            entity: 'session',
+            entityId: admin?.id ?? null,
+            changes: { email: [null, email] },
+            actor: null,
+          });
         });
+        throw new AppError(401, 'INVALID_CREDENTIALS');
+      }
+      return db.transaction(async (tx) => {
+        await clearFailures(tx, [addressKey]);
+        await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
+        return openSession(tx, reply, admin);
       });
-      throw new AppError(401, 'INVALID_CREDENTIALS');
-    }
-    return db.transaction(async (tx) => {
-      await clearFailures(tx, [addressKey]);
-      await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
-      return openSession(tx, reply, admin);
-    });
-  });
+    },
+  );
 
-  app.get('/admin/signin_token', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const admin = token ? await findSessionAdmin(db, token) : undefined;
-    if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
-    return { ok: true, token, user: toAdminDto(admin) };
-  });
+  app.get(
+    '/admin/signin_token',
+    { schema: { tags, summary: 'Trade the session cookie for its token and the signed-in admin', response: { 200: sessionAnswer } } },
+    async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const admin = token ? await findSessionAdmin(db, token) : undefined;
+      if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
+      return { ok: true as const, token, user: toAdminDto(admin) };
+    },
+  );
 
-  app.post('/admin/logout', { onRequest: requireSession }, async (request, reply) => {
-    await db.transaction(async (tx) => {
-      await revokeSession(tx, sessionOf(request).token);
-      await recordAudit(tx, request, { action: 'sign_out', entity: 'session', entityId: sessionOf(request).admin.id });
-    });
-    clearSessionCookie(reply);
-    return { ok: true };
-  });
+  app.post(
+    '/admin/logout',
+    { onRequest: requireSession, schema: { tags, summary: 'End the session', response: { 200: signedOut } } },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, sessionOf(request).token);
+        await recordAudit(tx, request, { action: 'sign_out', entity: 'session', entityId: sessionOf(request).admin.id });
+      });
+      clearSessionCookie(reply);
+      return done();
+    },
+  );
 
   /**
    * The same answer, in the same time, for every input: a known address, an unknown one, or no
    * address at all. The link is made and mailed after the answer, so its cost reveals nothing.
    */
-  app.post('/admin/forgot_password', async (request) => {
-    let email: string | undefined;
-    try {
-      const parsed = safelyParsed(forgotBody, request.body ?? {});
-      email = parsed.success ? parsed.data.email : undefined;
-    } catch {
-      email = undefined; // Any input at all gets the same answer.
-    }
-    await consumeRateLimit(db, [{ key: `forgot:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
-    if (email) {
-      app.background.run(async () => {
-        // Past an address's allowance no more links are mailed, but the answer stays the same: a
-        // refusal here would let anyone stop an admin from recovering their account.
-        if (!(await underRateLimit(db, { key: `forgot:${email}`, max: authLimit.max }, authLimit.windowSeconds))) return;
-        const admin = await findAdminByEmail(email);
-        if (!admin) return;
-        await db.transaction(async (tx) => {
-          await recordAudit(tx, request, { action: 'password_reset_request', entity: 'admin', entityId: admin.id, actor: null });
-          const token = await issueAuthToken(tx, admin.id, 'reset');
-          await app.mail.queue(
-            {
-              to: admin.email,
-              subject: 'Admin Platform: reset your password',
-              body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
-            },
-            request.log,
-            tx,
-          );
-        });
-        await app.mail.flush();
-      }, request.log);
-    }
-    return { ok: true };
-  });
+  app.post(
+    '/admin/forgot_password',
+    {
+      schema: { tags, summary: 'Mail a set-password link to an administrator', body: forgotPasswordBody, response: { 200: forgotPasswordAnswer } },
+      // Any input at all gets the same answer: a body outside the schema is no refusal, only no address.
+      attachValidation: true,
+    },
+    async (request) => {
+      const email = request.validationError ? undefined : request.body.email;
+      await consumeRateLimit(db, [{ key: `forgot:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
+      if (email) {
+        app.background.run(async () => {
+          // Past an address's allowance no more links are mailed, but the answer stays the same: a
+          // refusal here would let anyone stop an admin from recovering their account.
+          if (!(await underRateLimit(db, { key: `forgot:${email}`, max: authLimit.max }, authLimit.windowSeconds))) return;
+          const admin = await findAdminByEmail(email);
+          if (!admin) return;
+          await db.transaction(async (tx) => {
+            await recordAudit(tx, request, { action: 'password_reset_request', entity: 'admin', entityId: admin.id, actor: null });
+            const token = await issueAuthToken(tx, admin.id, 'reset');
+            await app.mail.queue(
+              {
+                to: admin.email,
+                subject: 'Admin Platform: reset your password',
+                body: `Hello ${admin.name},\n\nTo choose a new password, open this link within an hour:\n${passwordLink(config.consoleUrl, token)}\n`,
+              },
+              request.log,
+              tx,
+            );
+          });
+          await app.mail.flush();
+        }, request.log);
+      }
+      return done();
+    },
+  );
 
   /**
    * The link's token is checked before the (costly) hash, and the route is rate limited per client,
    * so bogus calls cost one indexed lookup each. A reset ends every session and every other link.
    */
-  app.post('/admin/forgot_password_reset', async (request, reply) => {
-    await consumeRateLimit(db, [{ key: `reset:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
-    const { password, password1, token } = parseInput(resetFromLinkBody, request.body);
-    if (!(await findLiveAuthToken(db, token))) throw new AppError(400, 'INVALID_TOKEN');
-    checkNewPassword(password, password1);
-    const passwordHash = await hashPassword(password);
-    return db.transaction(async (tx) => {
-      const adminId = await consumeAuthToken(tx, token);
-      if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
-      const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
-      if (!admin) throw new AppError(400, 'INVALID_TOKEN');
-      await tx.delete(sessions).where(eq(sessions.adminId, adminId));
-      await revokeAuthTokens(tx, adminId);
-      await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
-      return openSession(tx, reply, admin);
-    });
-  });
+  app.post(
+    '/admin/forgot_password_reset',
+    {
+      schema: { tags, summary: 'Set a new password through an e-mailed link, and sign in', body: resetFromLinkBody, response: { 200: sessionAnswer } },
+      // Before the body is checked, so that malformed calls count against the client too.
+      preValidation: async (request) => {
+        await consumeRateLimit(db, [{ key: `reset:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
+      },
+    },
+    async (request, reply) => {
+      const { password, password1, token } = request.body;
+      if (!(await findLiveAuthToken(db, token))) throw new AppError(400, 'INVALID_TOKEN');
+      checkNewPassword(password, password1);
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const adminId = await consumeAuthToken(tx, token);
+        if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
+        const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
+        if (!admin) throw new AppError(400, 'INVALID_TOKEN');
+        await tx.delete(sessions).where(eq(sessions.adminId, adminId));
+        await revokeAuthTokens(tx, adminId);
+        await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
+        return openSession(tx, reply, admin);
+      });
+    },
+  );
 
   /** A password change ends the admin's other sessions and any e-mailed link still out. */
-  app.post('/admin/reset_password', { onRequest: requireSession }, async (request) => {
-    const { admin, token } = sessionOf(request);
-    const body = parseInput(changePasswordBody, request.body);
-    if (!(await verifyPassword(body.password, admin.passwordHash))) throw new AppError(400, 'WRONG_PASSWORD');
-    checkNewPassword(body.newPassword, body.verifyPassword);
-    const passwordHash = await hashPassword(body.newPassword);
-    await db.transaction(async (tx) => {
-      await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
-      await tx.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
-      await revokeAuthTokens(tx, admin.id);
-      await recordAudit(tx, request, { action: 'password_change', entity: 'admin', entityId: admin.id });
-    });
-    return { ok: true };
-  });
+  app.post(
+    '/admin/reset_password',
+    {
+      onRequest: requireSession,
+      schema: { tags, summary: 'Change the signed-in administrator’s password', body: changePasswordBody, response: { 200: passwordChanged } },
+    },
+    async (request) => {
+      const { admin, token } = sessionOf(request);
+      const { body } = request;
+      if (!(await verifyPassword(body.password, admin.passwordHash))) throw new AppError(400, 'WRONG_PASSWORD');
+      checkNewPassword(body.newPassword, body.verifyPassword);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
+        await tx.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
+        await revokeAuthTokens(tx, admin.id);
+        await recordAudit(tx, request, { action: 'password_change', entity: 'admin', entityId: admin.id });
+      });
+      return done();
+    },
+  );
 }

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answer } from '../lib/answers';
+import { dashboardAnswer } from '../../shared/contract/dashboard';
 
 interface DashboardRow {
   admins: number | string;
@@ -19,13 +22,15 @@ interface DashboardRow {
 const MOVEMENT_WEEKS = 12;
 
 /**
- * GET /dashboard (decisions.md): the native overview's figures, aggregated by the database in one
+ * GET /dashboard: the native overview's figures, aggregated by the database in one
  * statement: headline counts, the credit in circulation (the ledger's sum over existing companies,
  * exact in numeric), the credit movements of the last twelve weeks, offers and needs by domain, needs
  * by urgency.
  */
-export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dashboard', async () => {
+export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Dashboard'];
+  app.get('/dashboard', { schema: { tags, summary: 'The overview’s figures: counts, credit, charts', response: { 200: dashboardAnswer } } }, async () => {
     const result = (await app.db.execute(sql`
       SELECT
         (SELECT count(*) FROM admins) AS admins,
@@ -52,27 +57,24 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     `)) as unknown as { rows: DashboardRow[] };
     const row = result.rows[0];
     if (!row) throw new Error('dashboard query returned no row');
-    return {
-      ok: true,
-      data: {
-        counts: {
-          admins: Number(row.admins),
-          users: Number(row.users),
-          companies: Number(row.companies),
-          offers: Number(row.offers),
-          needs: Number(row.needs),
-          rooms: Number(row.rooms),
-        },
-        credit_in_circulation: Number(row.credit_in_circulation ?? 0),
-        offers_by_domain: row.offers_by_domain ?? [],
-        needs_by_domain: row.needs_by_domain ?? [],
-        needs_by_urgency: row.needs_by_urgency ?? [],
-        credit_movements_per_week: (row.credit_movements_per_week ?? []).map((week) => ({
-          week: week.week,
-          credited: Number(week.credited),
-          debited: Number(week.debited),
-        })),
+    return answer({
+      counts: {
+        admins: Number(row.admins),
+        users: Number(row.users),
+        companies: Number(row.companies),
+        offers: Number(row.offers),
+        needs: Number(row.needs),
+        rooms: Number(row.rooms),
       },
-    };
+      credit_in_circulation: Number(row.credit_in_circulation ?? 0),
+      offers_by_domain: row.offers_by_domain ?? [],
+      needs_by_domain: row.needs_by_domain ?? [],
+      needs_by_urgency: row.needs_by_urgency ?? [],
+      credit_movements_per_week: (row.credit_movements_per_week ?? []).map((week) => ({
+        week: week.week,
+        credited: Number(week.credited),
+        debited: Number(week.debited),
+      })),
+    });
   });
 }

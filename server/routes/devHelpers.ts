@@ -1,18 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outbox, roomMessages } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { parseInput } from '../lib/validation';
-import { findRoom, messageTextSchema, toMessageDto } from './rooms';
-import { emailSchema, idSchema } from '../../shared/contract/primitives';
-
-const params = z.object({ id: idSchema });
-const body = z.object({ role: z.enum(['buyer', 'seller']), text: messageTextSchema });
-
-const outboxQuery = z.object({ to: emailSchema });
+import { answer } from '../lib/answers';
+import { findRoom, toMessageDto } from './rooms';
+import { idParams } from '../../shared/contract/envelope';
+import { devRoomMessageAnswer, devRoomMessageBody, outboxAnswer, outboxQuery } from '../../shared/contract/devHelpers';
 
 /**
  * Development only (DEV_ROUTES=true, refused in production; an admin session is still required).
@@ -20,35 +16,53 @@ const outboxQuery = z.object({ to: emailSchema });
  * to end: the marketplace app (a buyer or seller writing in a room) and a mailbox (the last e-mail
  * queued for an address, links included).
  */
-export async function devHelperRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dev/outbox', async (request) => {
-    const { to } = parseInput(outboxQuery, request.query);
-    const [mail] = await app.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.createdAt)).limit(1);
-    if (!mail) throw new AppError(404, 'NOT_FOUND');
-    return { ok: true, data: { subject: mail.subject, body: mail.body, created_at: mail.createdAt.toISOString() } };
-  });
+export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Development'];
+  app.get(
+    '/dev/outbox',
+    { schema: { tags, summary: 'The last e-mail queued for an address (development only)', querystring: outboxQuery, response: { 200: outboxAnswer } } },
+    async (request) => {
+      const { to } = request.query;
+      const [mail] = await app.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.createdAt)).limit(1);
+      if (!mail) throw new AppError(404, 'NOT_FOUND');
+      return answer({ subject: mail.subject, body: mail.body, created_at: mail.createdAt.toISOString() });
+    },
+  );
 
-  app.post('/dev/room/:id/message', async (request) => {
-    const { id } = parseInput(params, request.params);
-    const { role, text } = parseInput(body, request.body);
-    const row = await app.db.transaction(async (tx) => {
-      const { room, buyerName, sellerName } = await findRoom(tx, id);
-      const companyId = role === 'buyer' ? room.buyerId : room.sellerId;
-      if (!companyId) throw new AppError(400, 'VALIDATION_ERROR');
-      const [row] = await tx
-        .insert(roomMessages)
-        .values({ id: newId(), roomId: id, senderId: companyId, senderRole: role, senderName: (role === 'buyer' ? buyerName : sellerName) ?? role, text })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      // Written by the development stand-in for the marketplace app, on behalf of a signed-in admin.
-      await recordAudit(tx, request, {
-        action: 'create',
-        entity: 'room',
-        entityId: id,
-        changes: { message: [null, { _id: row.id, sender_role: role, text }] },
+  app.post(
+    '/dev/room/:id/message',
+    {
+      schema: {
+        tags,
+        summary: 'Write in a room as its buyer or seller, as the marketplace app would (development only)',
+        params: idParams,
+        body: devRoomMessageBody,
+        response: { 200: devRoomMessageAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { role, text } = request.body;
+      const row = await app.db.transaction(async (tx) => {
+        const { room, buyerName, sellerName } = await findRoom(tx, id);
+        const companyId = role === 'buyer' ? room.buyerId : room.sellerId;
+        if (!companyId) throw new AppError(400, 'VALIDATION_ERROR');
+        const [row] = await tx
+          .insert(roomMessages)
+          .values({ id: newId(), roomId: id, senderId: companyId, senderRole: role, senderName: (role === 'buyer' ? buyerName : sellerName) ?? role, text })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        // Written by the development stand-in for the marketplace app, on behalf of a signed-in admin.
+        await recordAudit(tx, request, {
+          action: 'create',
+          entity: 'room',
+          entityId: id,
+          changes: { message: [null, { _id: row.id, sender_role: role, text }] },
+        });
+        return row;
       });
-      return row;
-    });
-    return { ok: true, data: toMessageDto(row) };
-  });
+      return answer(toMessageDto(row));
+    },
+  );
 }

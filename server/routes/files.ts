@@ -2,26 +2,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { UPLOADS_PATH } from '../../shared/catalogue/uploads';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logoFolder } from '../../shared/catalogue/product';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { detectFileType } from '../lib/fileTypes';
-import { parseInput, ValidationError } from '../lib/validation';
+import { ValidationError } from '../lib/validation';
+import { answer } from '../lib/answers';
+import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody } from '../../shared/contract/files';
 
-export const UPLOADS_PATH = '/uploads';
-const MAX_FILES_PER_CALL = 10;
 
-/** Folders a file may go to (spec §7): company logos, category images, offer images. */
+/** Folders a file may go to: company logos, category images, offer images. */
 export const uploadFolders = (product: string) => [logoFolder(product), '/category_images', '/offers'];
-
-const uploadBody = z.object({
-  files: z
-    .array(z.object({ rawBody: z.string().min(1), name: z.string().max(255).default('file') }))
-    .min(1)
-    .max(MAX_FILES_PER_CALL),
-  folder: z.string(),
-});
 
 /** A name that cannot climb out of its folder nor be guessed: a slug of the original, plus randomness. */
 export function safeFileName(original: string, extension: string): string {
@@ -43,32 +36,38 @@ function decodeDataUrl(rawBody: string, field: string): Buffer {
 }
 
 /** POST /file: data-URL uploads, checked (type from the bytes, size, folder), stored, and given back as URLs. */
-export async function fileRoutes(app: FastifyInstance): Promise<void> {
+export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
+  const tags = ['Files'];
   const folders = uploadFolders(config.product);
   const root = resolve(config.uploadDir);
   // Base64 inflates by 4/3; leave room for the JSON around it.
   const bodyLimit = Math.ceil(config.uploadMaxBytes * MAX_FILES_PER_CALL * 1.4) + 64 * 1024;
 
-  app.post('/file', { bodyLimit }, async (request) => {
-    const { files, folder } = parseInput(uploadBody, request.body);
-    if (!folders.includes(folder)) throw new ValidationError({ folder: `one of ${folders.join(', ')}` });
-    const decoded = files.map((file, index) => {
-      const bytes = decodeDataUrl(file.rawBody, `files.${index}.rawBody`);
-      if (bytes.length === 0) throw new ValidationError({ [`files.${index}.rawBody`]: 'empty file' });
-      if (bytes.length > config.uploadMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
-      const type = detectFileType(bytes);
-      if (!type) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE');
-      return { bytes, name: safeFileName(file.name, type.extension) };
-    });
-    const directory = join(root, folder);
-    await mkdir(directory, { recursive: true });
-    const urls: string[] = [];
-    for (const file of decoded) {
-      await writeFile(join(directory, file.name), file.bytes, { flag: 'wx' });
-      urls.push(`${config.consoleUrl}${UPLOADS_PATH}${folder}/${file.name}`);
-    }
-    await recordAudit(app.db, request, { action: 'upload', entity: 'file', changes: { files: [null, urls] } });
-    return { ok: true, data: urls };
-  });
+  app.post(
+    '/file',
+    { bodyLimit, schema: { tags, summary: 'Upload files as data URLs to one of the upload folders', body: uploadBody, response: { 200: uploadAnswer } } },
+    async (request) => {
+      const { files, folder } = request.body;
+      if (!folders.includes(folder)) throw new ValidationError({ folder: `one of ${folders.join(', ')}` });
+      const decoded = files.map((file, index) => {
+        const bytes = decodeDataUrl(file.rawBody, `files.${index}.rawBody`);
+        if (bytes.length === 0) throw new ValidationError({ [`files.${index}.rawBody`]: 'empty file' });
+        if (bytes.length > config.uploadMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+        const type = detectFileType(bytes);
+        if (!type) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE');
+        return { bytes, name: safeFileName(file.name, type.extension) };
+      });
+      const directory = join(root, folder);
+      await mkdir(directory, { recursive: true });
+      const urls: string[] = [];
+      for (const file of decoded) {
+        await writeFile(join(directory, file.name), file.bytes, { flag: 'wx' });
+        urls.push(`${config.consoleUrl}${UPLOADS_PATH}${folder}/${file.name}`);
+      }
+      await recordAudit(app.db, request, { action: 'upload', entity: 'file', changes: { files: [null, urls] } });
+      return answer(urls);
+    },
+  );
 }

@@ -1,28 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
-import { parseInput } from '../lib/validation';
 import { fictionalCompany, type FictionalCompany } from '../seed/frenchCompanies';
-
-/** The registry's answer shape (spec §7). */
-interface RegistryCompany {
-  nom_entreprise: string;
-  denomination: string;
-  siege: {
-    siret: string;
-    numero_voie: string;
-    libelle_voie: string;
-    adresse_ligne_1: string;
-    ville: string;
-    code_postal: string;
-    pays: string;
-  };
-  domaine_activite: string;
-  forme_juridique: string;
-  effectif: string;
-  chiffre_affaires: number;
-  date_creation: string;
-}
+import { registryQuery, registrySearchAnswer, type RegistryCompany } from '../../shared/contract/registry';
 
 const SAMPLE_SIZE = 300;
 const MAX_RESULTS = 10;
@@ -56,21 +36,32 @@ const fold = (text: string) =>
 const sample = Array.from({ length: SAMPLE_SIZE }, (_, index) => toRegistryShape(fictionalCompany(index), index));
 const searchable = sample.map((company) => ({ company, key: fold(`${company.denomination} ${company.siege.siret}`) }));
 
-const query = z.object({ q: z.string().trim().min(1).max(100), api_token: z.string().min(1).max(200) });
-
 /**
- * A stand-in for the external company registry (decisions.md): `GET /registry/recherche?q=&api_token=`
- * in the registry's shape, from the bundled sample, so that the lookup works offline.
+ * A stand-in for the external company registry: `GET /registry/recherche?q=&api_token=` in the
+ * registry's shape, from the bundled sample, so that the lookup works offline.
  */
-export async function registryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/registry/recherche', async (request) => {
-    const { q, api_token } = parseInput(query, request.query);
-    if (api_token !== app.config.registryToken) throw new AppError(401, 'UNAUTHORIZED');
-    const needle = fold(q);
-    const entreprises = searchable
-      .filter(({ key }) => key.includes(needle))
-      .slice(0, MAX_RESULTS)
-      .map(({ company }) => company);
-    return { entreprises, total: entreprises.length };
-  });
+export async function registryRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Registry'];
+  app.get(
+    '/registry/recherche',
+    {
+      schema: {
+        tags,
+        summary: 'Look companies up by name or SIRET in the registry stand-in (its own shape, no envelope)',
+        querystring: registryQuery,
+        response: { 200: registrySearchAnswer },
+      },
+    },
+    async (request) => {
+      const { q, api_token } = request.query;
+      if (api_token !== app.config.registryToken) throw new AppError(401, 'UNAUTHORIZED');
+      const needle = fold(q);
+      const entreprises = searchable
+        .filter(({ key }) => key.includes(needle))
+        .slice(0, MAX_RESULTS)
+        .map(({ company }) => company);
+      return { entreprises, total: entreprises.length };
+    },
+  );
 }

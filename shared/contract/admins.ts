@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
+
+/** An administrator as the API shows them: never the password hash. */
+export const adminRecord = z
+  .strictObject({
+    _id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    /** Null until the admin first signs in. */
+    last_login_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Admin' });
+export type Admin = z.infer<typeof adminRecord>;
+
+export const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema });
+
+export const adminCreateBody = z.object({ name: nameSchema, email: emailSchema });
+
+export const adminUpdateBody = z
+  .object({ name: nameSchema.optional(), email: emailSchema.optional() })
+  .refine((changes) => changes.name !== undefined || changes.email !== undefined, { message: 'name or email is required', path: ['_'] });
+export type AdminUpdate = z.infer<typeof adminUpdateBody>;
+
+export const adminPage = pageAnswer(adminRecord);
+export const adminAnswer = dataAnswer(adminRecord);
+export const adminDeleted = okAnswer;
