@@ -12,7 +12,6 @@ import { ValidationError } from '../lib/validation';
 import { answer } from '../lib/answers';
 import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody } from '../../shared/contract/files';
 
-
 /** Folders a file may go to: company logos, category images, offer images. */
 export const uploadFolders = (product: string) => [logoFolder(product), '/category_images', '/offers'];
 

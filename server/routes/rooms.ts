@@ -1,29 +1,20 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { containsPattern, parseInput } from '../lib/validation';
+import { answer } from '../lib/answers';
+import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
-import { httpUrl, idSchema, offsetSchema, optional, searchSchema } from '../../shared/contract/primitives';
+import { idParams } from '../../shared/contract/envelope';
+import { messageFromAdminBody, roomMessageAnswer, roomPage, roomSearchBody, roomWithMessages, type Room, type RoomMessage } from '../../shared/contract/rooms';
 
 const sellers = alias(companies, 'sellers');
 const buyers = alias(companies, 'buyers');
-
-const searchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
-const idParams = z.object({ id: idSchema });
-export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5000);
-const fromAdminBody = z.object({
-  text: messageTextSchema,
-  room: idSchema,
-  sender_name: z.string().trim().max(200).optional(),
-  sender_logo: optional(httpUrl),
-});
 
 const roomSelection = {
   room: rooms,
@@ -41,7 +32,7 @@ type RoomJoin = {
   buyerLogo: string | null;
 };
 
-const toRoomDto = ({ room, sellerName, sellerLogo, buyerName, buyerLogo }: RoomJoin) => ({
+const toRoomDto = ({ room, sellerName, sellerLogo, buyerName, buyerLogo }: RoomJoin): Room => ({
   _id: room.id,
   offer_id: room.offerId,
   offer_title: room.offerTitle,
@@ -52,7 +43,7 @@ const toRoomDto = ({ room, sellerName, sellerLogo, buyerName, buyerLogo }: RoomJ
   created_at: room.createdAt.toISOString(),
 });
 
-export const toMessageDto = (row: RoomMessageRow) => ({
+export const toMessageDto = (row: RoomMessageRow): RoomMessage => ({
   _id: row.id,
   sender_id: row.senderId,
   sender_role: row.senderRole,
@@ -74,68 +65,82 @@ export async function findRoom(db: Database, id: string): Promise<RoomJoin> {
   return row;
 }
 
-/** Message rooms (spec §7): search, read with messages, and the admin's own messages. */
-export async function roomRoutes(app: FastifyInstance): Promise<void> {
+/** Message rooms: search, read with messages, and the admin's own messages. */
+export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const tags = ['Rooms'];
 
-  app.post('/room/search', async (request) => {
-    const { search, offset, limit } = parseInput(searchBody, request.body);
-    const conditions: SQL[] = [];
-    if (search) {
-      const pattern = containsPattern(search.toLowerCase());
-      const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(sellers.name, pattern), ilike(buyers.name, pattern));
-      if (match) conditions.push(match);
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select(roomSelection)
-        .from(rooms)
-        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
-        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-        .where(where)
-        .orderBy(desc(rooms.createdAt), desc(rooms.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(rooms).leftJoin(sellers, eq(sellers.id, rooms.sellerId)).leftJoin(buyers, eq(buyers.id, rooms.buyerId)).where(where),
-    ]);
-    return { ok: true, rooms: rows.map(toRoomDto), total: totalRow?.total ?? 0 };
-  });
+  app.post(
+    '/room/search',
+    { schema: { tags, summary: 'Search message rooms, newest first', body: roomSearchBody, response: { 200: roomPage } } },
+    async (request) => {
+      const { search, offset, limit } = request.body;
+      const conditions: SQL[] = [];
+      if (search) {
+        const pattern = containsPattern(search.toLowerCase());
+        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(sellers.name, pattern), ilike(buyers.name, pattern));
+        if (match) conditions.push(match);
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(roomSelection)
+          .from(rooms)
+          .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+          .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+          .where(where)
+          .orderBy(desc(rooms.createdAt), desc(rooms.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(rooms).leftJoin(sellers, eq(sellers.id, rooms.sellerId)).leftJoin(buyers, eq(buyers.id, rooms.buyerId)).where(where),
+      ]);
+      return { ok: true as const, rooms: rows.map(toRoomDto), total: totalRow?.total ?? 0 };
+    },
+  );
 
-  app.get('/room/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const room = await findRoom(db, id);
-    const messages = await db.select().from(roomMessages).where(eq(roomMessages.roomId, id)).orderBy(asc(roomMessages.createdAt), asc(roomMessages.id));
-    return { ok: true, room: toRoomDto(room), messages: messages.map(toMessageDto) };
-  });
+  app.get(
+    '/room/:id',
+    { schema: { tags, summary: 'Read a room with its messages, oldest first', params: idParams, response: { 200: roomWithMessages } } },
+    async (request) => {
+      const { id } = request.params;
+      const room = await findRoom(db, id);
+      const messages = await db.select().from(roomMessages).where(eq(roomMessages.roomId, id)).orderBy(asc(roomMessages.createdAt), asc(roomMessages.id));
+      return { ok: true as const, room: toRoomDto(room), messages: messages.map(toMessageDto) };
+    },
+  );
 
   /** The sender is the signed-in admin, whatever name the body carries; the text is stored as text. */
-  app.post('/message/from-admin', async (request) => {
-    const body = parseInput(fromAdminBody, request.body);
-    const { admin } = sessionOf(request);
-    const row = await db.transaction(async (tx) => {
-      await findRoom(tx, body.room);
-      const [row] = await tx
-        .insert(roomMessages)
-        .values({
-          id: newId(),
-          roomId: body.room,
-          senderId: admin.id,
-          senderRole: 'admin',
-          senderName: body.sender_name || admin.name,
-          senderAvatar: body.sender_logo ?? null,
-          text: body.text,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await recordAudit(tx, request, {
-        action: 'admin_message',
-        entity: 'room',
-        entityId: body.room,
-        changes: { message: [null, { _id: row.id, text: row.text }] },
+  app.post(
+    '/message/from-admin',
+    { schema: { tags, summary: 'Write in a room as the signed-in admin', body: messageFromAdminBody, response: { 200: roomMessageAnswer } } },
+    async (request) => {
+      const { body } = request;
+      const { admin } = sessionOf(request);
+      const row = await db.transaction(async (tx) => {
+        await findRoom(tx, body.room);
+        const [row] = await tx
+          .insert(roomMessages)
+          .values({
+            id: newId(),
+            roomId: body.room,
+            senderId: admin.id,
+            senderRole: 'admin',
+            senderName: body.sender_name || admin.name,
+            senderAvatar: body.sender_logo ?? null,
+            text: body.text,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, request, {
+          action: 'admin_message',
+          entity: 'room',
+          entityId: body.room,
+          changes: { message: [null, { _id: row.id, text: row.text }] },
+        });
+        return row;
       });
-      return row;
-    });
-    return { ok: true, data: toMessageDto(row) };
-  });
+      return answer(toMessageDto(row));
+    },
+  );
 }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
+import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
+
+const descriptionSchema = z.string().trim().min(1).max(5000);
+
+export const needRecord = z
+  .strictObject({
+    _id: idSchema,
+    organisation_id: idSchema.nullable(),
+    organisation_name: z.string().nullable(),
+    activity_domain: z.string().nullable(),
+    sub_activity_domain: z.string().nullable(),
+    description: z.string(),
+    /** One of EMERGENCIES (the only values written); the column itself is free text. */
+    emergency: z.string(),
+    /** One of NEED_STATUSES (the only values written); the column itself is free text. */
+    status: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Need' });
+export type Need = z.infer<typeof needRecord>;
+
+export const needSearchBody = z.object({
+  search: searchSchema,
+  activity_domain: z.string().max(200).optional(),
+  sub_activity_domain: z.string().max(200).optional(),
+  organisation_id: idSchema.optional(),
+  emergency: z.enum(EMERGENCIES).optional(),
+  sort: sortSchema,
+  offset: offsetSchema,
+});
+
+export const needCreateBody = z.object({
+  description: descriptionSchema,
+  emergency: z.enum(EMERGENCIES),
+  organisation_id: optional(idSchema),
+  activity_domain: optional(activityDomainSchema),
+  sub_activity_domain: optional(z.string().max(200)),
+});
+
+/** Any of the three statuses may follow any other. */
+export const needUpdateBody = z.object({
+  description: descriptionSchema.optional(),
+  emergency: z.enum(EMERGENCIES).optional(),
+  status: z.enum(NEED_STATUSES).optional(),
+  organisation_id: optional(idSchema),
+  activity_domain: optional(activityDomainSchema),
+  sub_activity_domain: optional(z.string().max(200)),
+});
+
+export const needPage = pageAnswer(needRecord);
+export const needAnswer = dataAnswer(needRecord);
+export const needDeleted = okAnswer;

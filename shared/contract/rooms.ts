@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../catalogue/pagination';
+import { dataAnswer } from './envelope';
+import { httpUrl, idSchema, offsetSchema, optional, searchSchema, timestamp } from './primitives';
+
+/** A company on one side of a room; both null once the company is deleted. */
+const roomParty = z.strictObject({ name: z.string().nullable(), logo_url: z.string().nullable() });
+
+export const roomRecord = z
+  .strictObject({
+    _id: idSchema,
+    /** Null once the offer is deleted; its title and images are kept as they were. */
+    offer_id: idSchema.nullable(),
+    offer_title: z.string(),
+    /** The first of `offer_images`, null when there is none. */
+    offer_image: z.string().nullable(),
+    offer_images: z.array(z.string()),
+    seller: roomParty,
+    buyer: roomParty,
+    created_at: timestamp,
+  })
+  .meta({ id: 'Room' });
+export type Room = z.infer<typeof roomRecord>;
+
+export const roomMessageRecord = z
+  .strictObject({
+    _id: idSchema,
+    /** The admin's id for an admin message; the buyer's or seller's company otherwise. */
+    sender_id: idSchema,
+    sender_role: z.enum(['admin', 'buyer', 'seller']),
+    sender_name: z.string(),
+    sender_avatar: z.string().nullable(),
+    /** Plain text, never markup. */
+    text: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'RoomMessage' });
+export type RoomMessage = z.infer<typeof roomMessageRecord>;
+
+export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5000);
+
+/** Unlike the other searches, rooms take their page size (`limit`) from the client. */
+export const roomSearchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
+
+/** The sender is always the signed-in admin: `sender_name` only changes the name shown. */
+export const messageFromAdminBody = z.object({
+  text: messageTextSchema,
+  room: idSchema,
+  sender_name: z.string().trim().max(200).optional(),
+  sender_logo: optional(httpUrl),
+});
+
+/** The rooms' page is named `rooms`, not `data` as in every other search. */
+export const roomPage = z.strictObject({ ok: z.literal(true), rooms: z.array(roomRecord), total: z.number().int().min(0) });
+/** A room with all its messages, oldest first. */
+export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord) });
+export const roomMessageAnswer = dataAnswer(roomMessageRecord);
