@@ -3,51 +3,14 @@ import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
-import { toRecord, type ApiRecord } from './records';
-import type { SessionUser } from './session';
+import { toRecord, type ConsoleRecord } from './records';
+import type { CategoryImage } from '../../shared/contract/categoryImages';
+import type { Dashboard } from '../../shared/contract/dashboard';
+import type { Room, RoomMessage } from '../../shared/contract/rooms';
+import type { Admin } from '../../shared/contract/admins';
 
-export interface CategoryImage {
-  id: string;
-  activity_domain: string;
-  image_url: string;
-}
-
-export interface RoomMessage {
-  _id: string;
-  sender_id: string;
-  sender_role: 'admin' | 'buyer' | 'seller';
-  sender_name: string;
-  sender_avatar: string | null;
-  text: string;
-  created_at: string;
-}
-
-export interface Room {
-  _id: string;
-  offer_title: string;
-  offer_image: string | null;
-  offer_images: string[];
-  seller: { name: string | null; logo_url: string | null };
-  buyer: { name: string | null; logo_url: string | null };
-  created_at: string;
-}
-
-export interface Dashboard {
-  counts: Record<'admins' | 'users' | 'companies' | 'offers' | 'needs' | 'rooms', number>;
-  credit_in_circulation: number;
-  offers_by_domain: Array<{ domain: string | null; count: number }>;
-  needs_by_domain: Array<{ domain: string | null; count: number }>;
-  needs_by_urgency: Array<{ emergency: string; count: number }>;
-  /** The last 12 weeks, oldest first; absent from a server without a ledger. */
-  credit_movements_per_week?: CreditMovementsOfWeek[];
-}
-
-/** Credits moved in one week: `week` is its Monday (YYYY-MM-DD); both sums are positive. */
-export interface CreditMovementsOfWeek {
-  week: string;
-  credited: number;
-  debited: number;
-}
+/** A category image of the Bank, keyed by `id` like every console record. */
+export type CategoryImageRecord = ConsoleRecord<CategoryImage>;
 
 /** A refusal with the server's code, or, with no answer at all, the given text. */
 class CallFailure extends Error {}
@@ -62,12 +25,12 @@ export function createConsoleCalls(http: HttpClient) {
      * A refusal shows the server's code, else 'Failed to fetch images'; a call that got no answer shows
      * 'An error occurred while fetching images'.
      */
-    async searchCategoryImages(activityDomain?: string): Promise<CategoryImage[]> {
-      const response = await http.post<ApiBody & { data?: ApiRecord[] }>('/category_image/search', activityDomain ? { activity_domain: activityDomain } : {});
+    async searchCategoryImages(activityDomain?: string): Promise<CategoryImageRecord[]> {
+      const response = await http.post<ApiBody & { data?: CategoryImage[] }>('/category_image/search', activityDomain ? { activity_domain: activityDomain } : {});
       // Status 0: the POST never got an answer (the HTTP client turned the network failure into a body).
       if (response.status === 0) throw new CallFailure(messages.load.imagesError);
       const body = expectOk(response, messages.load.imagesFailed);
-      return (body.data ?? []).map((image) => toRecord(image) as unknown as CategoryImage);
+      return (body.data ?? []).map((image) => toRecord(image));
     },
 
     async createCategoryImage(activityDomain: string, imageUrl: string): Promise<void> {
@@ -97,8 +60,8 @@ export function createConsoleCalls(http: HttpClient) {
       return body.data;
     },
 
-    async updateProfile(profile: { name: string; email: string }): Promise<SessionUser> {
-      const body = expectOk(await http.put<ApiBody & { data?: SessionUser }>('/admin', profile), messages.failure.generic);
+    async updateProfile(profile: { name: string; email: string }): Promise<Admin> {
+      const body = expectOk(await http.put<ApiBody & { data?: Admin }>('/admin', profile), messages.failure.generic);
       if (!body.data) throw new CallFailure(messages.failure.generic);
       return body.data;
     },

@@ -6,8 +6,11 @@ export interface ApiRecord {
   [field: string]: unknown;
 }
 
-/** decisions.md: `_id` becomes react-admin's `id` here, and nowhere else. */
-export function toRecord(apiRecord: ApiRecord): RaRecord {
+/** A record of the contract as the console holds it: the API's `_id` is react-admin's `id`. */
+export type ConsoleRecord<Api extends { _id: string }> = Omit<Api, '_id'> & { id: string };
+
+/** `_id` becomes react-admin's `id` here, and nowhere else. */
+export function toRecord<Api extends { _id: string }>(apiRecord: Api): ConsoleRecord<Api> {
   const { _id, ...fields } = apiRecord;
   return { ...fields, id: _id };
 }

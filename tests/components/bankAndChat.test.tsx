@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomMessage } from '../../src/providers/consoleCalls';
+import type { RoomMessage } from '../../shared/contract/rooms';
 import { ME, renderApp } from '../helpers/renderApp';
 
 const images = [

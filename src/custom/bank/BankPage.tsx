@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
 import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
 import { messages } from '../../../shared/catalogue/messages';
-import type { CategoryImage } from '../../providers/consoleCalls';
+import type { CategoryImageRecord } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
@@ -22,7 +22,7 @@ export const BankPage = () => {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
-  const [toDelete, setToDelete] = useState<CategoryImage | null>(null);
+  const [toDelete, setToDelete] = useState<CategoryImageRecord | null>(null);
   const queryKey = ['category_images', domain];
   const {
     data: images = [],
@@ -42,7 +42,7 @@ export const BankPage = () => {
   const reload = () => queryClient.invalidateQueries({ queryKey: ['category_images'] });
 
   // The confirmation stays open, loading, until the list has reloaded or the deletion failed.
-  const remove = useNotifyingMutation((image: CategoryImage) => dataProvider.deleteCategoryImage(image.id), {
+  const remove = useNotifyingMutation((image: CategoryImageRecord) => dataProvider.deleteCategoryImage(image.id), {
     success: messages.success.categoryImageDeleted,
     fallback: messages.failure.deleteCategoryImage,
     onSuccess: async () => {

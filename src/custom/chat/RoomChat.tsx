@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
-import type { RoomMessage } from '../../providers/consoleCalls';
+import type { RoomMessage } from '../../../shared/contract/rooms';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';

@@ -1,5 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
-import type { CreditMovementsOfWeek } from '../../providers/consoleCalls';
+import type { Dashboard } from '../../../shared/contract/dashboard';
+
+type CreditMovementsOfWeek = Dashboard['credit_movements_per_week'][number];
 import { BarTrack } from './BarChart';
 
 const TITLE = 'Credit movements per week';
