@@ -1,28 +1,12 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../../shared/catalogue/audit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
-import { parseInput } from '../lib/validation';
+import { page } from '../lib/answers';
 import { searchTotal } from '../lib/searchTotal';
-import { idSchema, offsetSchema } from '../../shared/contract/primitives';
-
-/** An ISO date-time whose instant PostgreSQL can compare (years 1 to 9999 in UTC). */
-const instant = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value))
-  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, 'a date between the years 1 and 9999');
-
-const searchBody = z.object({
-  entity: z.enum(AUDIT_ENTITIES).optional(),
-  entity_id: idSchema.optional(),
-  admin_id: idSchema.optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  from: instant.optional(),
-  to: instant.optional(),
-  offset: offsetSchema,
-});
+import { auditEventPage, auditSearchBody, type AuditEvent } from '../../shared/contract/audit';
 
 /** The tables of the entities that have record pages: an event links to its record while it exists. */
 const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
@@ -44,12 +28,13 @@ async function existingIds(app: FastifyInstance, rows: AuditEventRow[]): Promise
   return found;
 }
 
-const toAuditEventDto = (row: AuditEventRow, exists: boolean) => ({
+const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   _id: row.id,
   created_at: row.createdAt.toISOString(),
   admin_id: row.adminId,
   admin_name: row.adminName,
-  action: row.action,
+  // Written only through recordAudit, whose event names its action and entity from the catalogue.
+  action: row.action as AuditAction,
   entity: row.entity as AuditEntity,
   entity_id: row.entityId,
   changes: row.changes,
@@ -59,22 +44,37 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean) => ({
 });
 
 /** POST /audit/search: the trail, newest first, 10 a page, by entity (and id), admin, action and dates. */
-export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/audit/search', async (request) => {
-    const filters = parseInput(searchBody, request.body);
-    const conditions: SQL[] = [];
-    if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
-    if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
-    if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
-    if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
-    if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
-    if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      app.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE_SIZE).offset(filters.offset),
-      searchTotal(app.db, auditEvents, where),
-    ]);
-    const present = await existingIds(app, rows);
-    return { ok: true, data: rows.map((row) => toAuditEventDto(row, present.has(`${row.entity}:${row.entityId}`))), total };
-  });
+export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/audit/search',
+    {
+      schema: {
+        tags: ['Audit'],
+        summary: 'Search the audit trail, newest first, a page at a time',
+        body: auditSearchBody,
+        response: { 200: auditEventPage },
+      },
+    },
+    async (request) => {
+      const filters = request.body;
+      const conditions: SQL[] = [];
+      if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
+      if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
+      if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
+      if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
+      if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
+      if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, total] = await Promise.all([
+        app.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE_SIZE).offset(filters.offset),
+        searchTotal(app.db, auditEvents, where),
+      ]);
+      const present = await existingIds(app, rows);
+      return page(
+        rows.map((row) => toAuditEventDto(row, present.has(`${row.entity}:${row.entityId}`))),
+        total,
+      );
+    },
+  );
 }

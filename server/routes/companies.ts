@@ -1,9 +1,10 @@
 import { and, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
+import { answer, done, page } from '../lib/answers';
 import { changedFields, recordAudit } from '../lib/audit';
 import { toCompanyDto } from '../lib/companyDto';
 import { commentsOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
@@ -13,33 +14,46 @@ import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
-import { containsPattern, parseInput } from '../lib/validation';
+import { containsPattern, ValidationError } from '../lib/validation';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
-import { companyFieldsSchema, createCompanySchema, parseBalance } from './companySchemas';
-import { idSchema, offsetSchema, searchSchema, sortSchema } from '../../shared/contract/primitives';
+import { idParams } from '../../shared/contract/envelope';
+import { creditAmountSchema } from '../../shared/contract/primitives';
+import {
+  companyCommentBody,
+  companyCommentParams,
+  companyCommentsAnswer,
+  companyCreateBody,
+  companyDeleted,
+  companyDetailAnswer,
+  companyPage,
+  companySearchBody,
+  companySyncBody,
+  companyUpdateBody,
+  syncJobAnswer,
+} from '../../shared/contract/companies';
 
-const idParams = z.object({ id: idSchema });
-const commentParams = z.object({ id: idSchema, commentId: idSchema });
-const commentBody = z.object({ text: z.string().trim().min(1).max(2000) });
-const syncBody = z.object({ organization_id: z.string().trim().min(1).max(100) });
 /** The ledger reason of a balance changed through the whole-company PUT. */
 const EDITED_IN_FORM = 'Edited in the company form';
 /** The ledger reason of the entry that closes a deleted company's balance. */
 const COMPANY_DELETED = 'Company deleted';
 
-/** Companies (spec §7): search, create, read, update, delete, comments, and the old-platform sync. */
-export async function companyRoutes(app: FastifyInstance): Promise<void> {
+/** The balance travels as `{product}_balance`, a name known only at run time. */
+function parseBalance(body: Record<string, unknown>, balanceField: string): number | undefined {
+  const value = body[balanceField];
+  if (value === undefined) return undefined;
+  const parsed = creditAmountSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError({ [balanceField]: parsed.error.issues[0]?.message ?? 'not a credit amount' });
+  return parsed.data;
+}
+
+/** Companies: search, create, read, update, delete, comments, and the old-platform sync. */
+export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const tags = ['Companies'];
   const balanceField = `${config.product}_balance`;
-  const searchBody = z.object({
-    search: searchSchema,
-    activity_domain: z.string().max(200).optional(),
-    sub_activity_domain: z.string().max(200).optional(),
-    sort: sortSchema,
-    offset: offsetSchema,
-  });
   const sortable = {
     name: companies.name,
     [balanceField]: companies.creditBalance,
@@ -51,28 +65,35 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   const fullCompany = (row: CompanyRow, tx: Database = db) => fullCompanyOf(tx, config.product, row);
 
-  app.post('/company/search', async (request) => {
-    const body = parseInput(searchBody, request.body);
-    const conditions: SQL[] = [];
-    if (body.search) conditions.push(like(companies.searchText, containsPattern(body.search.toLowerCase())));
-    if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
-    if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(companies)
-        .where(where)
-        .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id))
-        .limit(PAGE_SIZE)
-        .offset(body.offset),
-      searchTotal(db, companies, where),
-    ]);
-    return { ok: true, data: rows.map((row) => toCompanyDto(row, config.product)), total };
-  });
+  app.post(
+    '/company/search',
+    { schema: { tags, summary: 'Search companies, a page at a time', body: companySearchBody, response: { 200: companyPage } } },
+    async (request) => {
+      const { body } = request;
+      const conditions: SQL[] = [];
+      if (body.search) conditions.push(like(companies.searchText, containsPattern(body.search.toLowerCase())));
+      if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
+      if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(companies)
+          .where(where)
+          .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id))
+          .limit(PAGE_SIZE)
+          .offset(body.offset),
+        searchTotal(db, companies, where),
+      ]);
+      return page(
+        rows.map((row) => toCompanyDto(row, config.product)),
+        total,
+      );
+    },
+  );
 
-  app.post('/company', async (request) => {
-    const { name, logo_url } = parseInput(createCompanySchema, request.body);
+  app.post('/company', { schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
+    const { name, logo_url } = request.body;
     const row = await db.transaction(async (tx) => {
       const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
       if (!row) throw new Error('insert returned no row');
@@ -84,147 +105,195 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     });
-    return { ok: true, data: await fullCompany(row) };
+    return answer(await fullCompany(row));
   });
 
-  app.get('/company/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true, data: await fullCompany(await findCompany(db, id)) };
-  });
+  app.get(
+    '/company/:id',
+    { schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      return answer(await fullCompany(await findCompany(db, id)));
+    },
+  );
 
-  app.put('/company/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const fields = parseInput(companyFieldsSchema, request.body);
-    const balance = parseBalance(request.body, balanceField);
-    const current = await findCompany(db, id);
-    checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
-    const changes: Partial<typeof companies.$inferInsert> = {
-      name: fields.name,
-      siret: fields.siret,
-      phone: fields.phone,
-      email: fields.email,
-      streetNumber: fields.street_number,
-      route: fields.route,
-      city: fields.city,
-      postalCode: fields.postal_code,
-      country: fields.country,
-      activityDomain: fields.activity_domain,
-      subActivityDomain: fields.sub_activity_domain,
-      description: fields.description,
-      legalStatus: fields.legal_status,
-      employees: fields.employees,
-      turnover: fields.turnover,
-      creationYear: fields.creation_year,
-      website: fields.website,
-      logoUrl: fields.logo_url,
-      isTest: fields.is_test,
-      organizationId: fields.organization_id,
-    };
-    const defined = definedOnly(changes);
-    const { admin } = sessionOf(request);
-    const row = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
-      if (!before) throw notFound();
-      let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
-      if (!row) throw notFound();
-      // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
-      if (balance !== undefined && balance !== before.creditBalance) {
-        row = await adjustBalance(tx, {
-          companyId: id,
-          amount: creditDifference(balance, before.creditBalance),
-          reason: EDITED_IN_FORM,
-          admin: { id: admin.id, name: admin.name },
+  app.put(
+    '/company/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a company (the whole object may be sent back); a balance difference goes through the ledger',
+        params: idParams,
+        body: companyUpdateBody,
+        response: { 200: companyDetailAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const fields = request.body;
+      // The schema only documents the balance: its name, `{product}_balance`, is known only at run time.
+      const balance = parseBalance(request.body, balanceField);
+      const current = await findCompany(db, id);
+      checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
+      const changes: Partial<typeof companies.$inferInsert> = {
+        name: fields.name,
+        siret: fields.siret,
+        phone: fields.phone,
+        email: fields.email,
+        streetNumber: fields.street_number,
+        route: fields.route,
+        city: fields.city,
+        postalCode: fields.postal_code,
+        country: fields.country,
+        activityDomain: fields.activity_domain,
+        subActivityDomain: fields.sub_activity_domain,
+        description: fields.description,
+        legalStatus: fields.legal_status,
+        employees: fields.employees,
+        turnover: fields.turnover,
+        creationYear: fields.creation_year,
+        website: fields.website,
+        logoUrl: fields.logo_url,
+        isTest: fields.is_test,
+        organizationId: fields.organization_id,
+      };
+      const defined = definedOnly(changes);
+      const { admin } = sessionOf(request);
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+        if (!before) throw notFound();
+        let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
+        if (!row) throw notFound();
+        // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
+        if (balance !== undefined && balance !== before.creditBalance) {
+          row = await adjustBalance(tx, {
+            companyId: id,
+            amount: creditDifference(balance, before.creditBalance),
+            reason: EDITED_IN_FORM,
+            admin: { id: admin.id, name: admin.name },
+          });
+        }
+        await recordAudit(tx, request, {
+          action: 'update',
+          entity: 'company',
+          entityId: id,
+          changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)),
         });
-      }
-      await recordAudit(tx, request, {
-        action: 'update',
-        entity: 'company',
-        entityId: id,
-        changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)),
+        return row;
       });
-      return row;
-    });
-    return { ok: true, data: await fullCompany(row) };
-  });
+      return answer(await fullCompany(row));
+    },
+  );
 
-  app.delete('/company/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { admin } = sessionOf(request);
-    await db.transaction(async (tx) => {
-      // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
-      const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
-      if (!company) throw notFound();
-      const counts = await dependentsOf(tx, id);
-      if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
-      // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
-      if (company.creditBalance !== 0) {
-        await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
-      }
-      // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
-      const [comments, jobs] = await Promise.all([commentsOf(tx, id), tx.select().from(syncJobs).where(eq(syncJobs.companyId, id))]);
-      await tx.delete(companies).where(eq(companies.id, id));
-      await recordAudit(tx, request, {
-        action: 'delete',
-        entity: 'company',
-        entityId: id,
-        changes: { ...changedFields(toCompanyDto(company, config.product), null), comments: [comments, null], sync_jobs: [jobs.map(toSyncJobDto), null] },
+  app.delete(
+    '/company/:id',
+    { schema: { tags, summary: 'Delete a company that nothing belongs to any more', params: idParams, response: { 200: companyDeleted } } },
+    async (request) => {
+      const { id } = request.params;
+      const { admin } = sessionOf(request);
+      await db.transaction(async (tx) => {
+        // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
+        const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+        if (!company) throw notFound();
+        const counts = await dependentsOf(tx, id);
+        if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
+        // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
+        if (company.creditBalance !== 0) {
+          await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
+        }
+        // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
+        const [comments, jobs] = await Promise.all([commentsOf(tx, id), tx.select().from(syncJobs).where(eq(syncJobs.companyId, id))]);
+        await tx.delete(companies).where(eq(companies.id, id));
+        await recordAudit(tx, request, {
+          action: 'delete',
+          entity: 'company',
+          entityId: id,
+          changes: { ...changedFields(toCompanyDto(company, config.product), null), comments: [comments, null], sync_jobs: [jobs.map(toSyncJobDto), null] },
+        });
       });
-    });
-    return { ok: true };
-  });
+      return done();
+    },
+  );
 
-  app.post('/company/:id/comment', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { text } = parseInput(commentBody, request.body);
-    const { admin } = sessionOf(request);
-    const company = await db.transaction(async (tx) => {
-      const company = await findCompany(tx, id);
-      const commentId = newId();
-      await tx.insert(companyComments).values({ id: commentId, companyId: id, authorAdminId: admin.id, userName: admin.name, text });
-      await recordAudit(tx, request, { action: 'comment', entity: 'company', entityId: id, changes: { comment: [null, { _id: commentId, text }] } });
-      return company;
-    });
-    return { ok: true, data: await fullCompany(company) };
-  });
-
-  app.put('/company/:id/delete-comment/:commentId', async (request) => {
-    const { id, commentId } = parseInput(commentParams, request.params);
-    await db.transaction(async (tx) => {
-      await findCompany(tx, id);
-      const [deleted] = await tx
-        .delete(companyComments)
-        .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
-        .returning();
-      if (!deleted) throw notFound();
-      await recordAudit(tx, request, {
-        action: 'comment_delete',
-        entity: 'company',
-        entityId: id,
-        changes: { comment: [{ _id: deleted.id, user_name: deleted.userName, text: deleted.text }, null] },
+  app.post(
+    '/company/:id/comment',
+    { schema: { tags, summary: 'Comment on a company', params: idParams, body: companyCommentBody, response: { 200: companyDetailAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const { text } = request.body;
+      const { admin } = sessionOf(request);
+      const company = await db.transaction(async (tx) => {
+        const company = await findCompany(tx, id);
+        const commentId = newId();
+        await tx.insert(companyComments).values({ id: commentId, companyId: id, authorAdminId: admin.id, userName: admin.name, text });
+        await recordAudit(tx, request, { action: 'comment', entity: 'company', entityId: id, changes: { comment: [null, { _id: commentId, text }] } });
+        return company;
       });
-    });
-    return { ok: true, data: await commentsOf(db, id) };
-  });
+      return answer(await fullCompany(company));
+    },
+  );
 
-  app.post('/company/:id/sync', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { organization_id } = parseInput(syncBody, request.body);
-    const job = await db.transaction(async (tx) => {
-      const before = await findCompany(tx, id);
-      await tx.update(companies).set({ organizationId: organization_id }).where(eq(companies.id, id));
-      const [job] = await tx
-        .insert(syncJobs)
-        .values({ id: newId(), companyId: id, organizationId: organization_id, status: 'queued', requestedBy: sessionOf(request).admin.id })
-        .returning();
-      if (!job) throw new Error('insert returned no row');
-      await recordAudit(tx, request, {
-        action: 'sync',
-        entity: 'company',
-        entityId: id,
-        changes: { organization_id: [before.organizationId, organization_id], sync_job: [null, job.id] },
+  app.put(
+    '/company/:id/delete-comment/:commentId',
+    {
+      schema: {
+        tags,
+        summary: "Delete a company's comment, answering the comments left",
+        params: companyCommentParams,
+        response: { 200: companyCommentsAnswer },
+      },
+    },
+    async (request) => {
+      const { id, commentId } = request.params;
+      await db.transaction(async (tx) => {
+        await findCompany(tx, id);
+        const [deleted] = await tx
+          .delete(companyComments)
+          .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
+          .returning();
+        if (!deleted) throw notFound();
+        await recordAudit(tx, request, {
+          action: 'comment_delete',
+          entity: 'company',
+          entityId: id,
+          changes: { comment: [{ _id: deleted.id, user_name: deleted.userName, text: deleted.text }, null] },
+        });
       });
-      return job;
-    });
-    return { ok: true, data: toSyncJobDto(job) };
-  });
+      return answer(await commentsOf(db, id));
+    },
+  );
+
+  app.post(
+    '/company/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Link a company to its record on the old platform and queue a sync job',
+        params: idParams,
+        body: companySyncBody,
+        response: { 200: syncJobAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { organization_id } = request.body;
+      const job = await db.transaction(async (tx) => {
+        const before = await findCompany(tx, id);
+        await tx.update(companies).set({ organizationId: organization_id }).where(eq(companies.id, id));
+        const [job] = await tx
+          .insert(syncJobs)
+          .values({ id: newId(), companyId: id, organizationId: organization_id, status: 'queued', requestedBy: sessionOf(request).admin.id })
+          .returning();
+        if (!job) throw new Error('insert returned no row');
+        await recordAudit(tx, request, {
+          action: 'sync',
+          entity: 'company',
+          entityId: id,
+          changes: { organization_id: [before.organizationId, organization_id], sync_job: [null, job.id] },
+        });
+        return job;
+      });
+      return answer(toSyncJobDto(job));
+    },
+  );
 }

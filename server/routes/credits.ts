@@ -1,24 +1,18 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
-import { parseInput } from '../lib/validation';
+import { answer, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
 import { fullCompanyOf } from '../lib/companyRecord';
-import { creditAmountSchema, idSchema, offsetSchema } from '../../shared/contract/primitives';
+import { idParams } from '../../shared/contract/envelope';
+import { creditAdjustAnswer, creditAdjustBody, creditEntryPage, creditSearchBody, type CreditEntry } from '../../shared/contract/credits';
 
-const idParams = z.object({ id: idSchema });
-const adjustBody = z.object({
-  amount: creditAmountSchema.refine((value) => value !== 0, 'must not be zero'),
-  reason: z.string().trim().min(1).max(500),
-});
-const searchBody = z.object({ offset: offsetSchema });
-
-const toCreditEntryDto = (row: CreditEntryRow) => ({
+const toCreditEntryDto = (row: CreditEntryRow): CreditEntry => ({
   _id: row.id,
   amount: row.amount,
   balance_after: row.balanceAfter,
@@ -29,46 +23,72 @@ const toCreditEntryDto = (row: CreditEntryRow) => ({
 });
 
 /** The credit ledger of a company: adjust its balance (with a reason), and read its entries. */
-export async function creditRoutes(app: FastifyInstance): Promise<void> {
+export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const tags = ['Credits'];
 
-  app.post('/company/:id/credit', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { amount, reason } = parseInput(adjustBody, request.body);
-    const { admin } = sessionOf(request);
-    const row = await db.transaction(async (tx) => {
-      const updated = await adjustBalance(tx, { companyId: id, amount, reason, admin: { id: admin.id, name: admin.name } });
-      // The balance before is the one this adjustment moved (read in its own locked update, not beforehand).
-      const before = creditDifference(updated.creditBalance, amount);
-      await recordAudit(tx, request, {
-        action: 'credit_adjustment',
-        entity: 'company',
-        entityId: id,
-        changes: { [`${config.product}_balance`]: [before, updated.creditBalance], reason: [null, reason] },
+  app.post(
+    '/company/:id/credit',
+    {
+      schema: {
+        tags,
+        summary: "Adjust a company's balance, with a reason written to its ledger",
+        params: idParams,
+        body: creditAdjustBody,
+        response: { 200: creditAdjustAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { amount, reason } = request.body;
+      const { admin } = sessionOf(request);
+      const row = await db.transaction(async (tx) => {
+        const updated = await adjustBalance(tx, { companyId: id, amount, reason, admin: { id: admin.id, name: admin.name } });
+        // The balance before is the one this adjustment moved (read in its own locked update, not beforehand).
+        const before = creditDifference(updated.creditBalance, amount);
+        await recordAudit(tx, request, {
+          action: 'credit_adjustment',
+          entity: 'company',
+          entityId: id,
+          changes: { [`${config.product}_balance`]: [before, updated.creditBalance], reason: [null, reason] },
+        });
+        return updated;
       });
-      return updated;
-    });
-    return { ok: true, data: await fullCompanyOf(db, config.product, row) };
-  });
+      return answer(await fullCompanyOf(db, config.product, row));
+    },
+  );
 
-  app.post('/company/:id/credit/search', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { offset } = parseInput(searchBody, request.body);
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(creditEntries)
-        .where(eq(creditEntries.companyId, id))
-        .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-      db.select({ total: count() }).from(creditEntries).where(eq(creditEntries.companyId, id)),
-    ]);
-    // A deleted company's ledger stays readable; an id that never had a company or an entry is unknown.
-    if (!counted?.total) {
-      const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
-      if (!company) throw notFound();
-    }
-    return { ok: true, data: rows.map(toCreditEntryDto), total: counted?.total ?? 0 };
-  });
+  app.post(
+    '/company/:id/credit/search',
+    {
+      schema: {
+        tags,
+        summary: "A company's ledger entries, newest first, a page at a time",
+        params: idParams,
+        body: creditSearchBody,
+        response: { 200: creditEntryPage },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { offset } = request.body;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(creditEntries)
+          .where(eq(creditEntries.companyId, id))
+          .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+          .limit(PAGE_SIZE)
+          .offset(offset),
+        db.select({ total: count() }).from(creditEntries).where(eq(creditEntries.companyId, id)),
+      ]);
+      // A deleted company's ledger stays readable; an id that never had a company or an entry is unknown.
+      if (!counted?.total) {
+        const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
+        if (!company) throw notFound();
+      }
+      return page(rows.map(toCreditEntryDto), counted?.total ?? 0);
+    },
+  );
 }

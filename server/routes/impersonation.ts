@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { toUserDto } from '../lib/userDto';
 import { answer } from '../lib/answers';
-import { impersonationAnswer, impersonationExchangeBody } from '../../shared/contract/impersonation';
+import { impersonationExchangeAnswer, impersonationExchangeBody } from '../../shared/contract/impersonation';
 
 /**
  * The exchange the front-end app's connect route calls with the token of a 'Login as' link: the
@@ -26,7 +26,7 @@ export async function impersonationRoutes(fastify: FastifyInstance): Promise<voi
         tags,
         summary: 'Use up a “Login as” token and answer the user it names (called by the front-end app)',
         body: impersonationExchangeBody,
-        response: { 200: impersonationAnswer },
+        response: { 200: impersonationExchangeAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
 import type { Database } from '../db/client';
@@ -11,34 +11,23 @@ import { definedOnly } from '../lib/objects';
 import { hashToken, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
-import { containsPattern, parseInput } from '../lib/validation';
+import { containsPattern } from '../lib/validation';
+import { answer, done, page } from '../lib/answers';
 import { searchTotal } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
-import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema } from '../../shared/contract/primitives';
+import { idParams } from '../../shared/contract/envelope';
+import { impersonationAnswer, userAnswer, userDeleted, userInviteBody, userPage, userSearchBody, userUpdateBody, type User } from '../../shared/contract/users';
 
-const searchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
-const idParams = z.object({ id: idSchema });
-const updateBody = z.object({
-  name: nameSchema.optional(),
-  email: emailSchema.optional(),
-  organisation_id: idSchema.nullable().optional(),
-  organisation_name: z.string().max(200).nullable().optional(),
-});
-/** decisions.md: an impersonation token lives about a minute. */
+/** An impersonation token lives about a minute: long enough to open the link, too short to be kept. */
 export const IMPERSONATION_TTL_MS = 60_000;
-const inviteBody = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  organisation_id: idSchema,
-  organisation_name: z.string().max(200).optional(),
-  invited: z.literal(true).optional(),
-});
 
-/** Marketplace users (spec §7): search (also by company), read, update, delete, invite, 'Login as'. */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+/** Marketplace users: search (also by company), read, update, delete, invite, 'Login as'. */
+export async function userRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const tags = ['Users'];
 
-  async function findUser(id: string, tx: Database = db) {
+  async function findUser(id: string, tx: Database = db): Promise<User> {
     const [row] = await tx
       .select({ user: users, organisationName: companies.name })
       .from(users)
@@ -49,120 +38,146 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return toUserDto(row.user, row.organisationName);
   }
 
-  app.post('/user/search', async (request) => {
-    const { search, organisation_id, offset } = parseInput(searchBody, request.body);
-    const conditions: SQL[] = [];
-    if (search) {
-      const pattern = containsPattern(search);
-      const textMatch = or(ilike(users.name, pattern), ilike(users.email, pattern));
-      if (textMatch) conditions.push(textMatch);
-    }
-    if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      db
-        .select({ user: users, organisationName: companies.name })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.organisationId))
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-      searchTotal(db, users, where),
-    ]);
-    return { ok: true, data: rows.map((row) => toUserDto(row.user, row.organisationName)), total };
-  });
+  app.post(
+    '/user/search',
+    { schema: { tags, summary: 'Search users (also by company), a page at a time', body: userSearchBody, response: { 200: userPage } } },
+    async (request) => {
+      const { search, organisation_id, offset } = request.body;
+      const conditions: SQL[] = [];
+      if (search) {
+        const pattern = containsPattern(search);
+        const textMatch = or(ilike(users.name, pattern), ilike(users.email, pattern));
+        if (textMatch) conditions.push(textMatch);
+      }
+      if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select({ user: users, organisationName: companies.name })
+          .from(users)
+          .leftJoin(companies, eq(companies.id, users.organisationId))
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(PAGE_SIZE)
+          .offset(offset),
+        searchTotal(db, users, where),
+      ]);
+      return page(
+        rows.map((row) => toUserDto(row.user, row.organisationName)),
+        total,
+      );
+    },
+  );
 
-  app.post('/user/invite', async (request) => {
-    const { name, email, organisation_id } = parseInput(inviteBody, request.body);
-    const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
-    const taken = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-      .limit(1);
-    if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
-    const row = await db
-      .transaction(async (tx) => {
-        const [row] = await tx.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
-        if (!row) throw new Error('insert returned no row');
-        await recordAudit(tx, request, { action: 'invite', entity: 'user', entityId: row.id, changes: changedFields(null, toUserDto(row, company.name)) });
-        await app.mail.queue(
-          {
-            to: email,
-            subject: `You are invited to join ${company.name}`,
-            body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
-          },
-          request.log,
-          tx,
-        );
-        return row;
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-      });
-    void app.mail.flush();
-    return { ok: true, data: toUserDto(row, company.name) };
-  });
-
-  app.get('/user/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { ok: true, data: await findUser(id) };
-  });
-
-  /** The company is checked, and its name is the company's own, whatever name the client sent. */
-  app.put('/user/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { name, email, organisation_id } = parseInput(updateBody, request.body);
-    await findUser(id);
-    if (organisation_id) await checkCompanyExists(db, organisation_id);
-    if (email) {
+  app.post(
+    '/user/invite',
+    { schema: { tags, summary: 'Invite a user into a company, by e-mail', body: userInviteBody, response: { 200: userAnswer } } },
+    async (request) => {
+      const { name, email, organisation_id } = request.body;
+      const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
       const taken = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id)))
+        .where(eq(sql`lower(${users.email})`, email))
         .limit(1);
       if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
-    }
-    const changes = definedOnly({ name, email, organisationId: organisation_id });
-    const after = await db
-      .transaction(async (tx) => {
-        const before = await findUser(id, tx);
-        if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
-        const after = await findUser(id, tx);
-        await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, after) });
-        return after;
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-      });
-    return { ok: true, data: after };
+      const row = await db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
+          if (!row) throw new Error('insert returned no row');
+          await recordAudit(tx, request, { action: 'invite', entity: 'user', entityId: row.id, changes: changedFields(null, toUserDto(row, company.name)) });
+          await app.mail.queue(
+            {
+              to: email,
+              subject: `You are invited to join ${company.name}`,
+              body: `Hello ${name},\n\nYou have been invited to join ${company.name} on the marketplace.\nSign in here: ${config.appUrl}\n`,
+            },
+            request.log,
+            tx,
+          );
+          return row;
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+        });
+      void app.mail.flush();
+      return answer(toUserDto(row, company.name));
+    },
+  );
+
+  app.get('/user/:id', { schema: { tags, summary: 'Read a user', params: idParams, response: { 200: userAnswer } } }, async (request) => {
+    const { id } = request.params;
+    return answer(await findUser(id));
   });
 
-  app.delete('/user/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
+  /** The company is checked, and its name is the company's own, whatever name the client sent. */
+  app.put(
+    '/user/:id',
+    { schema: { tags, summary: 'Update a user', params: idParams, body: userUpdateBody, response: { 200: userAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const { name, email, organisation_id } = request.body;
+      await findUser(id);
+      if (organisation_id) await checkCompanyExists(db, organisation_id);
+      if (email) {
+        const taken = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id)))
+          .limit(1);
+        if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
+      }
+      const changes = definedOnly({ name, email, organisationId: organisation_id });
+      const after = await db
+        .transaction(async (tx) => {
+          const before = await findUser(id, tx);
+          if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
+          const after = await findUser(id, tx);
+          await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, after) });
+          return after;
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+        });
+      return answer(after);
+    },
+  );
+
+  app.delete('/user/:id', { schema: { tags, summary: 'Delete a user', params: idParams, response: { 200: userDeleted } } }, async (request) => {
+    const { id } = request.params;
     await db.transaction(async (tx) => {
       const before = await findUser(id, tx);
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, request, { action: 'delete', entity: 'user', entityId: id, changes: changedFields(before, null) });
     });
-    return { ok: true };
+    return done();
   });
 
   /** 'Login as': a single-use token for this one user, recorded with the admin who asked. */
-  app.post('/user/:id/impersonate', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const token = newSecretToken();
-    const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_MS);
-    const { admin } = sessionOf(request);
-    await db.transaction(async (tx) => {
-      const user = await findUser(id, tx);
-      // Names are snapshots: the record of who logged in as whom outlives both accounts.
-      await tx
-        .insert(impersonationTokens)
-        .values({ tokenHash: hashToken(token), adminId: admin.id, adminName: admin.name, userId: id, userName: user.name, expiresAt });
-      await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: id, changes: { expires_at: [null, expiresAt.toISOString()] } });
-    });
-    return { ok: true, data: { user_id: id, token, expires_at: expiresAt.toISOString() } };
-  });
+  app.post(
+    '/user/:id/impersonate',
+    {
+      schema: {
+        tags,
+        summary: "'Login as': a single-use token for this user, valid about a minute",
+        params: idParams,
+        response: { 200: impersonationAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const token = newSecretToken();
+      const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_MS);
+      const { admin } = sessionOf(request);
+      await db.transaction(async (tx) => {
+        const user = await findUser(id, tx);
+        // Names are snapshots: the record of who logged in as whom outlives both accounts.
+        await tx
+          .insert(impersonationTokens)
+          .values({ tokenHash: hashToken(token), adminId: admin.id, adminName: admin.name, userId: id, userName: user.name, expiresAt });
+        await recordAudit(tx, request, { action: 'impersonation', entity: 'user', entityId: id, changes: { expires_at: [null, expiresAt.toISOString()] } });
+      });
+      return answer({ user_id: id, token, expires_at: expiresAt.toISOString() });
+    },
+  );
 }

@@ -27,5 +27,11 @@ export const registryCompanyRecord = z
   .meta({ id: 'RegistryCompany' });
 export type RegistryCompany = z.infer<typeof registryCompanyRecord>;
 
+/** An entry as the console reads it from whichever registry it is pointed at: any field but the name may be missing. */
+export type RegistryEntry = Partial<Omit<RegistryCompany, 'nom_entreprise' | 'siege'>> & {
+  nom_entreprise: string;
+  siege?: Partial<RegistryCompany['siege']> | null;
+};
+
 /** The registry answers without the `{ok}` envelope. */
 export const registrySearchAnswer = z.strictObject({ entreprises: z.array(registryCompanyRecord), total: z.number().int().min(0) });

@@ -26,7 +26,10 @@ export function createConsoleCalls(http: HttpClient) {
      * 'An error occurred while fetching images'.
      */
     async searchCategoryImages(activityDomain?: string): Promise<CategoryImageRecord[]> {
-      const response = await http.post<ApiBody & { data?: CategoryImage[] }>('/category_image/search', activityDomain ? { activity_domain: activityDomain } : {});
+      const response = await http.post<ApiBody & { data?: CategoryImage[] }>(
+        '/category_image/search',
+        activityDomain ? { activity_domain: activityDomain } : {},
+      );
       // Status 0: the POST never got an answer (the HTTP client turned the network failure into a body).
       if (response.status === 0) throw new CallFailure(messages.load.imagesError);
       const body = expectOk(response, messages.load.imagesFailed);

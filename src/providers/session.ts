@@ -1,10 +1,7 @@
+import type { Admin } from '../../shared/contract/admins';
+
 /** The signed-in admin as the sign-in answers carry it. */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  last_login_at?: string | null;
-}
+export type SessionUser = Admin;
 
 /** Spec §3: the session token lives in memory only; the user is empty at start and null after logout. */
 export interface SessionStore {

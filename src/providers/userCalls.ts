@@ -2,14 +2,9 @@ import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
+import type { Impersonation } from '../../shared/contract/users';
 
-export interface Impersonation {
-  user_id: string;
-  token: string;
-  expires_at: string;
-}
-
-/** 'Login as' (decisions.md): the server mints a single-use token for that one user. */
+/** 'Login as': the server mints a single-use token for that one user. */
 export function createUserCalls(http: HttpClient) {
   return {
     async impersonate(userId: RaRecord['id']): Promise<Impersonation> {

@@ -4,7 +4,7 @@ import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { fakeFetch } from '../helpers/fakeFetch';
 
-const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada', email: 'ada@example.com' };
+const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada', email: 'ada@example.com', last_login_at: null, created_at: '2026-01-01T00:00:00.000Z' };
 
 function setup(...answers: Parameters<typeof fakeFetch>) {
   const { fetch, calls } = fakeFetch(...answers);

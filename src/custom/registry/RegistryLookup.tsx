@@ -2,12 +2,13 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { environment } from '../../providers';
-import { REGISTRY_MIN_QUERY_LENGTH, registryToCompanyFields, searchRegistry, type RegistryCompany } from './registryClient';
+import { REGISTRY_MIN_QUERY_LENGTH, registryToCompanyFields, searchRegistry } from './registryClient';
+import type { RegistryEntry } from '../../../shared/contract/registry';
 
 const DEBOUNCE_MS = 300;
 const LIST_MAX_HEIGHT = 240;
 
-const describe = (entry: RegistryCompany) =>
+const describe = (entry: RegistryEntry) =>
   [entry.denomination || entry.nom_entreprise, entry.siege?.code_postal, entry.siege?.ville].filter(Boolean).join(' · ');
 
 /**
@@ -18,7 +19,7 @@ const describe = (entry: RegistryCompany) =>
 export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof searchRegistry }) => {
   const { setValue } = useFormContext();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<RegistryCompany[]>([]);
+  const [options, setOptions] = useState<RegistryEntry[]>([]);
 
   const query = input.trim();
   const searching = query.length >= REGISTRY_MIN_QUERY_LENGTH;
@@ -39,7 +40,7 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
     };
   }, [query, searching, search]);
 
-  const fill = (entry: RegistryCompany) => {
+  const fill = (entry: RegistryEntry) => {
     const fields = registryToCompanyFields(entry);
     for (const [name, value] of Object.entries(fields)) setValue(name, value, { shouldDirty: true });
     // A domain from the registry makes any previous sub-domain meaningless (spec §4).

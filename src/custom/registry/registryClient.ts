@@ -1,41 +1,22 @@
 import { isActivityDomain } from '../../../shared/catalogue/domains';
+import type { RegistryEntry } from '../../../shared/contract/registry';
 
-/** One company as the external registry answers it (spec §7). */
-export interface RegistryCompany {
-  nom_entreprise: string;
-  denomination?: string | null;
-  siege?: {
-    siret?: string | null;
-    numero_voie?: string | null;
-    libelle_voie?: string | null;
-    adresse_ligne_1?: string | null;
-    ville?: string | null;
-    code_postal?: string | null;
-    pays?: string | null;
-  } | null;
-  domaine_activite?: string | null;
-  forme_juridique?: string | null;
-  effectif?: string | null;
-  chiffre_affaires?: number | null;
-  date_creation?: string | null;
-}
-
-/** Spec §5/§9: suggestions are asked for only past 2 characters. */
+/** Suggestions are asked for only past 2 characters. */
 export const REGISTRY_MIN_QUERY_LENGTH = 3;
 
 export async function searchRegistry(
   query: string,
   options: { url: string; token: string; fetch?: typeof fetch; signal?: AbortSignal },
-): Promise<RegistryCompany[]> {
+): Promise<RegistryEntry[]> {
   const params = new URLSearchParams({ q: query, api_token: options.token });
   const response = await (options.fetch ?? fetch)(`${options.url}/recherche?${params}`, { signal: options.signal });
   if (!response.ok) throw new Error(`registry answered ${response.status}`);
-  const body = (await response.json()) as { entreprises?: RegistryCompany[] };
+  const body = (await response.json()) as { entreprises?: RegistryEntry[] };
   return body.entreprises ?? [];
 }
 
 /** The company form fields a registry entry fills; what the entry lacks is left out. */
-export function registryToCompanyFields(entry: RegistryCompany): Record<string, string | number> {
+export function registryToCompanyFields(entry: RegistryEntry): Record<string, string | number> {
   const seat = entry.siege ?? {};
   const year = Number(entry.date_creation?.slice(0, 4));
   const fields: Record<string, string | number | null | undefined> = {
