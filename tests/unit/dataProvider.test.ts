@@ -30,7 +30,7 @@ describe('getList → POST /x/search', () => {
     expect(calls[0]?.body).toEqual({ offset: 0 });
   });
 
-  it('fails with the server code, or the spec text when there is none', async () => {
+  it('fails with the server code, or "Error fetching admins!" when there is none', async () => {
     const withCode = providerWith([401, { ok: false, code: 'UNAUTHORIZED' }]);
     const error = await withCode.provider
       .getList('admin', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
@@ -82,7 +82,7 @@ describe('record calls', () => {
     expect(data).toEqual({ id: admin._id, name: 'Ada', email: 'ada@example.com', last_login_at: null });
   });
 
-  it('getOne fails with the spec text when the server gives no code', async () => {
+  it('getOne fails with "Error fetching admin\'s data." when the server gives no code', async () => {
     const { provider } = providerWith([404, {}]);
     await expect(provider.getOne('admin', { id: 'x' })).rejects.toMatchObject({ message: "Error fetching admin's data.", status: 404 });
   });
@@ -107,7 +107,7 @@ describe('record calls', () => {
     expect(calls[0]?.body).toEqual({ organisation_id: 'org1', offset: 10 });
   });
 
-  it('create → POST /admin without ids; the code or the spec text on failure', async () => {
+  it('create → POST /admin without ids; the code or "Error creating admin!" on failure', async () => {
     const { provider, calls } = providerWith([200, { ok: true, data: admin }], [409, { ok: false, code: 'EMAIL_TAKEN' }], [400, { ok: false }]);
     const { data } = await provider.create('admin', { data: { name: 'Ada', email: 'ada@example.com', id: 'ignored' } });
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/admin', body: { name: 'Ada', email: 'ada@example.com' } });
@@ -261,7 +261,7 @@ describe('console calls', () => {
     await expect(provider.searchCategoryImages()).rejects.toThrow('An error occurred while fetching images');
   });
 
-  it('category image create and delete fall back to their spec texts', async () => {
+  it('category image create and delete fall back to their own texts, "Error creating category image!" and "Error deleting category image!"', async () => {
     const { provider } = providerWith([400, { ok: false }], [500, {}], [409, { ok: false, code: 'X_CODE' }]);
     await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('Error creating category image!');
     await expect(provider.deleteCategoryImage('i1')).rejects.toThrow('Error deleting category image!');

@@ -6,7 +6,7 @@ const at = (url: string) => {
   return { protocol, hostname, origin };
 };
 
-describe('detectEnvironment (spec §9)', () => {
+describe('detectEnvironment: a host containing app-staging is staging, localhost and IP addresses are development, any other host is production', () => {
   it.each([
     ['admin.app-staging.example.com', 'staging'],
     ['app-staging', 'staging'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupByDay } from '../../src/custom/chat/groupByDay';
 
-describe('groupByDay (spec §2 chat)', () => {
+describe('groupByDay: chat messages grouped by local day', () => {
   it('groups consecutive messages of one local day, in order', () => {
     const messages = [
       { id: 1, created_at: new Date(2026, 10, 20, 9, 0).toISOString() },

@@ -5,7 +5,7 @@ import { fakeFetch } from '../helpers/fakeFetch';
 const client = (fetch: typeof globalThis.fetch, token: string | null = 'tok-1') =>
   createHttpClient({ baseUrl: 'http://api.test/api', token: () => token, fetch });
 
-describe('httpClient (spec §7)', () => {
+describe('httpClient: JSON with credentials and a JWT, failures answered as codes', () => {
   it('sends JSON with credentials and Authorization: JWT {token}', async () => {
     const { fetch, calls } = fakeFetch([200, { ok: true, data: [] }]);
     const response = await client(fetch).post('/admin/search', { search: 'a', offset: 10 });
