@@ -1,6 +1,5 @@
 /** Spec §3: price units, and the credit ratio choices stored as a fraction (percent / 100). */
 export const PRICE_UNITS = ['Non communiqué', 'forfait', 'heure', 'jour', 'mois', 'annuel', 'unite'] as const;
-export type PriceUnit = (typeof PRICE_UNITS)[number];
 
 export const CREDIT_PERCENTS = [100, 75, 50] as const;
 export const CREDIT_RATIOS = CREDIT_PERCENTS.map((percent) => percent / 100);

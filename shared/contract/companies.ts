@@ -154,7 +154,6 @@ export const companyFieldsSchema = z
     organization_id: optional(z.string().trim().max(100)),
   })
   .partial({ name: true });
-export type CompanyFields = z.infer<typeof companyFieldsSchema>;
 
 /**
  * PUT /company/{id}: the whole object may be sent back (fields it does not own are ignored). The

@@ -13,7 +13,6 @@ export const outboxMailRecord = z
     created_at: timestamp,
   })
   .meta({ id: 'OutboxMail' });
-export type OutboxMail = z.infer<typeof outboxMailRecord>;
 
 /** A buyer's or seller's message, written as the marketplace app would, under the rule of an admin's message. */
 export const devRoomMessageBody = z.object({ role: z.enum(['buyer', 'seller']), text: messageTextSchema });
