@@ -1,3 +1,5 @@
+import { AppError } from './errors';
+
 /** The SQLSTATE of a Postgres error; Drizzle may wrap the driver's error in `cause`. */
 function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
@@ -16,3 +18,8 @@ export const isUniqueViolation = (error: unknown): boolean => sqlState(error) ==
 
 /** 23503: the row names a record that no longer exists (a company deleted while a user was attached to it). */
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
+
+/** For `.catch` after a write that may hit the e-mail's unique index: 409 EMAIL_TAKEN, anything else as it came. */
+export function refuseTakenEmail(error: unknown): never {
+  throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
+}

@@ -6,7 +6,7 @@ import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
 import { changedFields, recordAudit } from '../lib/audit';
 import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
-import { isUniqueViolation } from '../lib/dbErrors';
+import { refuseTakenEmail } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { hashToken, newId } from '../lib/ids';
 import { containsPattern } from '../lib/validation';
@@ -50,9 +50,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
         await recordAudit(tx, request, { action: 'update', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(before), toAdminDto(row)) });
         return { before, row };
       })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-      });
+      .catch(refuseTakenEmail);
     if (row.email.toLowerCase() !== before.email.toLowerCase()) void app.mail.flush();
     return answer(toAdminDto(row));
   }
@@ -99,9 +97,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
           );
           return row;
         })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-        });
+        .catch(refuseTakenEmail);
       void app.mail.flush();
       return answer(toAdminDto(row));
     },

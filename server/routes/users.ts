@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
-import { isUniqueViolation } from '../lib/dbErrors';
+import { refuseTakenEmail } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { hashToken, newId, newSecretToken } from '../lib/ids';
@@ -97,9 +97,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
           );
           return row;
         })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-        });
+        .catch(refuseTakenEmail);
       void app.mail.flush();
       return answer(toUserDto(row, company.name));
     },
@@ -136,9 +134,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
           await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, after) });
           return after;
         })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'EMAIL_TAKEN') : error;
-        });
+        .catch(refuseTakenEmail);
       return answer(after);
     },
   );
