@@ -171,7 +171,7 @@ export const users = pgTable(
   ],
 );
 
-/** A request to sync a company with its record on the old platform (decisions.md). */
+/** A request to sync a company with its record on the old platform. */
 export const syncJobs = pgTable(
   'sync_jobs',
   {
@@ -188,7 +188,7 @@ export const syncJobs = pgTable(
 );
 
 /**
- * 'Login as' (decisions.md): a single-use token minted for one user, for about a minute, recorded
+ * 'Login as': a single-use token minted for one user, for about a minute, recorded
  * with the admin who asked; never the admin's own session.
  */
 export const impersonationTokens = pgTable(
@@ -220,7 +220,7 @@ export const offers = pgTable(
     subActivityDomain: text('sub_activity_domain'),
     price: doublePrecision('price'),
     unit: text('unit'),
-    /** A fraction: 1, 0.75 or 0.5 (spec §9). */
+    /** A fraction: 1, 0.75 or 0.5. */
     creditRatio: doublePrecision('credit_ratio'),
     priceOnProposal: boolean('price_on_proposal').notNull().default(false),
     createdAt: createdAt(),

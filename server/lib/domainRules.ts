@@ -1,7 +1,7 @@
 import { isSubDomainOf } from '../../shared/catalogue/domains';
 import { ValidationError } from './validation';
 
-/** The sub-domain must belong to the domain the record ends up with (spec §4). */
+/** The sub-domain must belong to the domain the record ends up with. */
 export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {
   if (subDomain && (!domain || !isSubDomainOf(domain, subDomain))) {
     throw new ValidationError({ sub_activity_domain: 'not a sub-domain of the activity domain' });

@@ -33,7 +33,7 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** `Authorization: JWT {token}` (spec §7). The token is opaque; only the scheme keeps the spec's name. */
+/** `Authorization: JWT {token}`, as the OpenAPI document (/api/openapi.json) states. The token is opaque; only the scheme is named JWT. */
 export function tokenFromHeader(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header ? AUTHORIZATION_HEADER.exec(header)?.[1] : undefined;

@@ -36,7 +36,7 @@ const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin): O
   created_at: offer.createdAt.toISOString(),
 });
 
-/** Offers (spec §7): search, create, read, update, delete. */
+/** Offers (contract: shared/contract/offers.ts): search, create, read, update, delete. */
 export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;

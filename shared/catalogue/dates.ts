@@ -1,4 +1,4 @@
-/** Spec §9 date forms. Pure functions, so both halves and the tests share them. */
+/** The date forms the console shows. Pure functions, so both halves and the tests share them. */
 
 /** Admin last login: the first 10 characters of the stored value (`2026-11-21`). */
 export const firstTenCharacters = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');

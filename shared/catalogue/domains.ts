@@ -1,6 +1,6 @@
 /**
- * Spec §3: the thirteen activity domains, each with seven sub-domains. The spec does not show the
- * sub-domain labels; these are plausible French ones (decisions.md), written once for both halves.
+ * The thirteen activity domains, each with seven sub-domains. Only the domain names are fixed; the
+ * sub-domain labels are plausible French ones, written once for both halves.
  */
 export const ACTIVITY_DOMAINS = {
   'Ventes et Marketing': [

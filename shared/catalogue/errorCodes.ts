@@ -1,4 +1,4 @@
-/** The server's error codes (decisions.md: SCREAMING_SNAKE, each sent as `{ok:false, code}`). */
+/** The server's error codes: SCREAMING_SNAKE, each sent as `{ok:false, code}` (shared/contract/envelope.ts). */
 export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   UNAUTHORIZED: 'UNAUTHORIZED',

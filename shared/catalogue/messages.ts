@@ -1,4 +1,4 @@
-/** Every user-facing text of spec §8, written once. The console and the server both import it. */
+/** Every user-facing message (load errors, failure and success toasts), written once. The console and the server both import it. */
 export const messages = {
   load: {
     admin: "Error fetching admin's data.",
@@ -59,5 +59,5 @@ export const messages = {
   },
 } as const;
 
-/** Spec §8: the password-reset-from-link failure toast is 'Error', a newline, then the server's code. */
+/** The password-reset-from-link failure toast is 'Error', a newline, then the server's code. */
 export const resetFromLinkError = (code: string): string => `${messages.failure.resetFromLink}\n${code}`;

@@ -1,4 +1,4 @@
-/** Spec §3: price units, and the credit ratio choices stored as a fraction (percent / 100). */
+/** Price units, and the credit ratio choices stored as a fraction (percent / 100). */
 export const PRICE_UNITS = ['Non communiqué', 'forfait', 'heure', 'jour', 'mois', 'annuel', 'unite'] as const;
 
 export const CREDIT_PERCENTS = [100, 75, 50] as const;

@@ -1,4 +1,4 @@
-/** Spec §5/§9: the password hint and the rule the server enforces (≥ 6 characters, at least one letter). */
+/** The password hint and the rule the server enforces (≥ 6 characters, at least one letter). */
 export const PASSWORD_HINT = 'Format : minimum 6 caractères, au moins une lettre';
 export const PASSWORD_MIN_LENGTH = 6;
 

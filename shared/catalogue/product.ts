@@ -1,4 +1,4 @@
-/** The product name and its credit unit (decisions.md: one constant, default `credit`). */
+/** The product name and its credit unit: one constant each, the unit `credit` by default. */
 export const PRODUCT_NAME = 'Admin Platform';
 export const DEFAULT_CREDIT_UNIT = 'credit';
 
@@ -8,5 +8,5 @@ export const balanceField = (unit: string = DEFAULT_CREDIT_UNIT): string => `${u
 /** The upload folder for company logos, e.g. `/credit`. */
 export const logoFolder = (unit: string = DEFAULT_CREDIT_UNIT): string => `/${unit}`;
 
-/** decisions.md: `+N unit` when N > 0, `N unit` otherwise. */
+/** A balance reads `+N unit` when N > 0, `N unit` otherwise. */
 export const formatBalance = (balance: number, unit: string = DEFAULT_CREDIT_UNIT): string => `${balance > 0 ? '+' : ''}${balance} ${unit}`;

@@ -1,4 +1,4 @@
-/** Spec §9: relative time in years, months (30 days), days, hours, minutes and seconds. */
+/** Relative time in years, months (30 days), days, hours, minutes and seconds. */
 const UNITS = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

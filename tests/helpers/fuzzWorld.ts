@@ -328,7 +328,7 @@ export class FuzzWorld implements PlaceholderResolver {
     }
     const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (success && !notJsonAllowed) {
-      // The registry stand-in answers in the external registry's own shape (spec §7), without `ok`.
+      // The registry stand-in answers in the external registry's own shape (shared/contract/registry.ts), without `ok`.
       if (fullKey === 'GET /api/registry/recherche') {
         if (!Array.isArray(record?.entreprises)) problems.push('a registry answer without entreprises');
       } else if (record?.ok !== true) problems.push('a success without ok: true');
