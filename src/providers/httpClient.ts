@@ -1,6 +1,6 @@
 import { failureMessage } from './failureMessage';
 
-/** What every contract answer may carry (spec §7: `ok`, `code`, then per-call fields). */
+/** What every contract answer may carry: `ok`, `code`, then per-call fields (shared/contract/envelope.ts). */
 export interface ApiBody {
   ok?: boolean;
   code?: string;
@@ -14,14 +14,10 @@ export interface ApiResponse<Body extends ApiBody = ApiBody> {
 
 export interface HttpClient {
   get<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
-  /** Never rejects: a network failure becomes `{ok:false, code: <message>}` (spec §7). */
+  /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
-  /** Form-data POST of one file, the file's name as the field name, with no Authorization header. */
-  upload<Body extends ApiBody = ApiBody>(path: string, file: Blob, name: string): Promise<ApiResponse<Body>>;
-  /** POST that resolves to the raw answer, and rejects unless the status is 200. */
-  download(path: string, payload?: unknown): Promise<Blob>;
 }
 
 export interface HttpClientOptions {
@@ -44,7 +40,7 @@ async function readBody(response: Response): Promise<ApiBody> {
 /** A failure with no message of its own becomes one that says UNKNOWN_ERROR_OCCUR. */
 const withMessage = (error: unknown): Error => (error instanceof Error && error.message.trim() ? error : new Error(failureMessage(error)));
 
-/** The console's one way to the API (spec §7): credentials included, JSON in and out, no timeout. */
+/** The console's one way to the API: credentials included, JSON in and out, no timeout. */
 export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpClientOptions): HttpClient {
   const url = (path: string) => `${baseUrl}${path}`;
   const authorization = (): Record<string, string> => {
@@ -92,15 +88,5 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     },
     put: (path, payload = {}) => send('PUT', path, payload),
     delete: (path) => send('DELETE', path),
-    upload<Body extends ApiBody>(path: string, file: Blob, name: string) {
-      const form = new FormData();
-      form.append(name, file, name);
-      return request(path, { method: 'POST', body: form }, answer<Body>);
-    },
-    download: (path, payload = {}) =>
-      request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...authorization() }, body: JSON.stringify(payload) }, (response) => {
-        if (response.status !== 200) throw new Error(`HTTP_${response.status}`);
-        return response.blob();
-      }),
   };
 }

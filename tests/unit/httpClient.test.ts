@@ -51,8 +51,6 @@ describe('httpClient: JSON with credentials and a JWT, failures answered as code
       await expect(http.get('/admin/1')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
       await expect(http.put('/admin/1', {})).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
       await expect(http.delete('/admin/1')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
-      await expect(http.upload('/file', new Blob(['x']), 'x.png')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
-      await expect(http.download('/export')).rejects.toThrow('UNKNOWN_ERROR_OCCUR');
     }
   });
 
@@ -74,22 +72,5 @@ describe('httpClient: JSON with credentials and a JWT, failures answered as code
     const fetch = (async () => new Response('<html>bad gateway</html>', { status: 502 })) as typeof globalThis.fetch;
     const response = await client(fetch).get('/x');
     expect(response).toEqual({ status: 502, body: { ok: false, code: 'HTTP_502' } });
-  });
-
-  it('uploads one file as form data named after the file, without Authorization', async () => {
-    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['http://x/logo.png'] }]);
-    const response = await client(fetch).upload('/file', new Blob(['png']), 'logo.png');
-    expect(response.body).toEqual({ ok: true, data: ['http://x/logo.png'] });
-    expect(calls[0]?.headers.authorization).toBeUndefined();
-    const form = calls[0]?.body as FormData;
-    expect(form).toBeInstanceOf(FormData);
-    expect(form.get('logo.png')).toBeInstanceOf(Blob);
-  });
-
-  it('download resolves the body at 200 and rejects otherwise', async () => {
-    const { fetch } = fakeFetch([200, { a: 1 }], [404, { ok: false }]);
-    const http = client(fetch);
-    expect(await (await http.download('/export')).text()).toBe('{"a":1}');
-    await expect(http.download('/export')).rejects.toThrow('HTTP_404');
   });
 });
