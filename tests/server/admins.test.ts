@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admins, outbox } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testServer';
+import { at, hexId, useSearchOrderServer } from '../helpers/searchOrder';
 
 const ctx = useSignedInServer();
 
@@ -56,6 +57,32 @@ describe('POST /admin/search', () => {
     const response = await ctx.server.app.inject({ method: 'POST', url: '/api/admin/search', payload: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ ok: false, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('POST /admin/search: newest first (no sort) and search on known rows', () => {
+  const { ctx: searchCtx, remember, search } = useSearchOrderServer();
+
+  beforeAll(async () => {
+    const rows = [
+      { label: 'M1', id: 3, name: 'Nadia Klein', email: 'nadia@ops.test' },
+      { label: 'M2', id: 1, name: 'Omar Diallo', email: 'omar@klein-ops.test' },
+      { label: 'M3', id: 2, name: 'Paul Weber', email: 'paul@support.test' },
+    ];
+    for (const [index, { label, id, ...values }] of rows.entries()) {
+      await searchCtx.server.app.db.insert(admins).values({ id: remember(label, hexId('9', id)), ...values, createdAt: at(40 + index) });
+    }
+  });
+
+  it('answers newest first, whatever the ids', async () => {
+    expect(await search('/admin/search', {})).toEqual(['M3', 'M2', 'M1']);
+  });
+
+  it('search keeps the rows matching name or e-mail, in any case, and drops the others', async () => {
+    expect(await search('/admin/search', { search: 'KLEIN' })).toEqual(['M2', 'M1']);
+    expect(await search('/admin/search', { search: 'support' })).toEqual(['M3']);
+    expect(await search('/admin/search', { search: 'nadia' })).toEqual(['M1']);
+    expect(await search('/admin/search', { search: 'nobody' })).toEqual([]);
   });
 });
 

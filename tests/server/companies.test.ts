@@ -4,6 +4,7 @@ import { companies, rowCounts } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
+import { expectDistinctOrders, useSearchOrderServer } from '../helpers/searchOrder';
 
 const ctx = useSignedInServer();
 
@@ -110,6 +111,47 @@ describe('POST /company/search', () => {
 
   it('needs a session', async () => {
     expect((await ctx.server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /company/search: sort keys and filters on known rows', () => {
+  const { search, expectSortOrders } = useSearchOrderServer();
+
+  const ascending = {
+    name: ['C', 'E', 'B', 'A', 'D'],
+    credit_balance: ['B', 'D', 'A', 'E', 'C'],
+    activity_domain: ['C', 'A', 'D', 'B', 'E'],
+    sub_activity_domain: ['C', 'E', 'D', 'A', 'B'],
+    city: ['E', 'D', 'A', 'C', 'B'],
+    created_at: ['A', 'B', 'C', 'D', 'E'],
+  };
+
+  it('has rows that give each sort key its own order (and differ from the id order)', () => {
+    expectDistinctOrders({ ...ascending, id: ['C', 'B', 'A', 'D', 'E'] });
+  });
+
+  it('sorts by every sortable column, both directions; newest first by default', async () => {
+    await expectSortOrders('/company/search', ascending);
+    expect(await search('/company/search', {})).toEqual(['E', 'D', 'C', 'B', 'A']);
+  });
+
+  it('search keeps the rows matching name, city, postal code or siret, in any case, and drops the others', async () => {
+    expect(await search('/company/search', { search: 'ORME' })).toEqual(['A']);
+    expect(await search('/company/search', { search: 'nantes' })).toEqual(['C']);
+    expect(await search('/company/search', { search: '75001' })).toEqual(['B']);
+    expect(await search('/company/search', { search: '00000000004' })).toEqual(['D']);
+    expect(await search('/company/search', { search: 'AN' })).toEqual(['E', 'C']);
+    // The domain is not searched.
+    expect(await search('/company/search', { search: 'vitrail' })).toEqual([]);
+  });
+
+  it('activity_domain and sub_activity_domain keep exact matches only, and combine with AND', async () => {
+    expect(await search('/company/search', { activity_domain: 'Bois' })).toEqual(['C', 'A']);
+    expect(await search('/company/search', { activity_domain: 'Verre' })).toEqual(['E', 'B']);
+    expect(await search('/company/search', { sub_activity_domain: 'Flacon' })).toEqual(['E']);
+    expect(await search('/company/search', { activity_domain: 'Verre', sub_activity_domain: 'Vitrail' })).toEqual(['B']);
+    expect(await search('/company/search', { activity_domain: 'Bois', sub_activity_domain: 'Vitrail' })).toEqual([]);
+    expect(await search('/company/search', { activity_domain: 'Boi' })).toEqual([]);
   });
 });
 

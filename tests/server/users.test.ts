@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
+import { at, hexId, useSearchOrderServer } from '../helpers/searchOrder';
 
 const ctx = useSignedInServer();
 
@@ -21,6 +22,40 @@ describe('POST /user/search', () => {
 
   it('refuses a malformed organisation id', async () => {
     expect((await ctx.me.call('POST', '/user/search', { organisation_id: 'nope' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('POST /user/search: newest first (no sort) and filters on known rows', () => {
+  const { ctx: searchCtx, company, remember, search } = useSearchOrderServer();
+
+  beforeAll(async () => {
+    const rows = [
+      { label: 'U1', id: 4, name: 'Alice Martin', email: 'alice@atelier.test', organisationId: company.A },
+      { label: 'U2', id: 3, name: 'Bruno Petit', email: 'bruno@verrerie.test', organisationId: company.B },
+      { label: 'U3', id: 1, name: 'Chloe Martin', email: 'chloe@atelier.test', organisationId: company.A },
+      { label: 'U4', id: 2, name: 'Denis Roux', email: 'martin.d@mail.test', organisationId: null },
+    ];
+    for (const [index, { label, id, ...values }] of rows.entries()) {
+      await insertUser(searchCtx.server.app, { id: remember(label, hexId('d', id)), ...values, createdAt: at(30 + index) });
+    }
+  });
+
+  it('answers newest first, whatever the ids', async () => {
+    expect(await search('/user/search', {})).toEqual(['U4', 'U3', 'U2', 'U1']);
+  });
+
+  it('search keeps the rows matching name or e-mail, in any case, and drops the others', async () => {
+    expect(await search('/user/search', { search: 'MARTIN' })).toEqual(['U4', 'U3', 'U1']);
+    expect(await search('/user/search', { search: 'atelier' })).toEqual(['U3', 'U1']);
+    expect(await search('/user/search', { search: 'petit' })).toEqual(['U2']);
+    expect(await search('/user/search', { search: 'nobody' })).toEqual([]);
+  });
+
+  it('organisation_id keeps its members only, and combines with search', async () => {
+    expect(await search('/user/search', { organisation_id: company.A })).toEqual(['U3', 'U1']);
+    expect(await search('/user/search', { organisation_id: company.B })).toEqual(['U2']);
+    expect(await search('/user/search', { organisation_id: company.A, search: 'chloe' })).toEqual(['U3']);
+    expect(await search('/user/search', { organisation_id: company.B, search: 'martin' })).toEqual([]);
   });
 });
 

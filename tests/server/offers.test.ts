@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { offers } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
+import { at, expectDistinctOrders, hexId, useSearchOrderServer } from '../helpers/searchOrder';
 
 const ctx = useSignedInServer();
 
@@ -143,56 +145,103 @@ describe('offers', () => {
   });
 });
 
-describe('needs', () => {
-  it('creates with description and emergency; status starts en cours', async () => {
-    const body = (await ctx.me.call('POST', '/need', { description: 'Besoin de chaises', emergency: 'Maintenant' })).json();
-    expect(body).toMatchObject({ ok: true, data: { description: 'Besoin de chaises', emergency: 'Maintenant', status: 'en cours', organisation_id: null } });
-    for (const payload of [
-      { description: 'x' },
-      { emergency: 'Maintenant' },
-      { description: 'x', emergency: 'Demain' },
-      { description: '  ', emergency: 'Maintenant' },
-    ]) {
-      expect((await ctx.me.call('POST', '/need', payload)).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+describe('POST /offer/search: sort keys and filters on known rows', () => {
+  const { ctx: searchCtx, company, remember, search, expectSortOrders } = useSearchOrderServer();
+
+  beforeAll(async () => {
+    const rows = [
+      {
+        label: 'P',
+        id: 4,
+        title: 'Lampe',
+        description: 'Verre souffle',
+        organisationId: company.C,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Luminaire',
+        price: 40,
+        creditRatio: 0.5,
+      },
+      {
+        label: 'Q',
+        id: 2,
+        title: 'Banc',
+        description: 'Bois massif',
+        organisationId: company.A,
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Assise',
+        price: 250,
+        creditRatio: 1,
+      },
+      {
+        label: 'R',
+        id: 5,
+        title: 'Tapis',
+        description: 'Laine tissee',
+        organisationId: company.E,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Textile',
+        price: 90,
+        creditRatio: 0.75,
+      },
+      {
+        label: 'S',
+        id: 1,
+        title: 'Miroir',
+        description: 'Cadre en bois',
+        organisationId: company.B,
+        activityDomain: 'Deco',
+        subActivityDomain: 'Luminaire',
+        price: 15,
+        creditRatio: 0.5,
+      },
+      {
+        label: 'T',
+        id: 3,
+        title: 'Etagere',
+        description: 'Metal',
+        organisationId: company.A,
+        activityDomain: 'Mobilier',
+        subActivityDomain: 'Rangement',
+        price: 120,
+        creditRatio: 0.75,
+      },
+    ];
+    for (const [index, { label, id, ...values }] of rows.entries()) {
+      await searchCtx.server.app.db.insert(offers).values({ id: remember(label, hexId('a', id)), images: [], ...values, createdAt: at(10 + index) });
     }
   });
 
-  it('allows any status transition, and refuses a status outside the list', async () => {
-    const need = (await ctx.me.call('POST', '/need', { description: 'Transitions', emergency: "Pas d'urgence" })).json().data;
-    for (const status of ['non dispo', 'été traité', 'en cours', 'été traité']) {
-      expect((await ctx.me.call('PUT', `/need/${need._id}`, { status })).json().data.status).toBe(status);
-    }
-    expect((await ctx.me.call('PUT', `/need/${need._id}`, { status: 'fini' })).statusCode).toBe(400);
+  const ascending = {
+    title: ['Q', 'T', 'P', 'S', 'R'],
+    organisation_name: ['P', 'R', 'S', 'Q', 'T'],
+    price: ['S', 'P', 'R', 'T', 'Q'],
+    credit_ratio: ['S', 'P', 'T', 'R', 'Q'],
+    created_at: ['P', 'Q', 'R', 'S', 'T'],
+  };
+
+  it('has rows that give each sort key its own order (and differ from the id order)', () => {
+    expectDistinctOrders({ ...ascending, id: ['S', 'Q', 'T', 'P', 'R'] });
   });
 
-  it('searches description and organisation name, filters by urgency, domain and organisation, sorts', async () => {
-    const company = await insertCompany(ctx.server.app, { name: 'Maison Quartz' });
-    await ctx.me.call('POST', '/need', {
-      description: 'Traiteur pour 200 personnes',
-      emergency: 'Dans la semaine',
-      organisation_id: company.id,
-      activity_domain: 'Événementiel',
-      sub_activity_domain: 'Traiteur événementiel',
-    });
-    await ctx.me.call('POST', '/need', { description: 'Photocopieur', emergency: "D'ici un mois" });
-    const descriptions = (body: { data: Array<{ description: string }> }) => body.data.map((need) => need.description);
-    expect(descriptions((await ctx.me.call('POST', '/need/search', { search: 'traiteur' })).json())).toEqual(['Traiteur pour 200 personnes']);
-    expect(descriptions((await ctx.me.call('POST', '/need/search', { search: 'quartz' })).json())).toEqual(['Traiteur pour 200 personnes']);
-    expect(descriptions((await ctx.me.call('POST', '/need/search', { emergency: "D'ici un mois" })).json())).toEqual(['Photocopieur']);
-    expect((await ctx.me.call('POST', '/need/search', { activity_domain: 'Événementiel', sub_activity_domain: 'Traiteur événementiel' })).json().total).toBe(1);
-    expect((await ctx.me.call('POST', '/need/search', { organisation_id: company.id })).json().total).toBe(1);
-    expect((await ctx.me.call('POST', '/need/search', { emergency: 'Demain' })).statusCode).toBe(400);
-    for (const field of ['organisation_name', 'description', 'emergency', 'created_at'])
-      expect((await ctx.me.call('POST', '/need/search', { sort: { [field]: 1 } })).statusCode).toBe(200);
-    for (const key of ['constructor', 'toString', 'isPrototypeOf']) {
-      expect((await ctx.me.call('POST', '/need/search', { sort: { [key]: 1 } })).json(), key).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
-    }
+  it('sorts by every sortable column, both directions; newest first by default', async () => {
+    await expectSortOrders('/offer/search', ascending);
+    expect(await search('/offer/search', {})).toEqual(['T', 'S', 'R', 'Q', 'P']);
   });
 
-  it('reads, deletes and answers NOT_FOUND', async () => {
-    const need = (await ctx.me.call('POST', '/need', { description: 'Doomed', emergency: 'Maintenant' })).json().data;
-    expect((await ctx.me.call('GET', `/need/${need._id}`)).json().data.description).toBe('Doomed');
-    expect((await ctx.me.call('DELETE', `/need/${need._id}`)).json()).toEqual({ ok: true });
-    expect((await ctx.me.call('GET', `/need/${need._id}`)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
+  it('search keeps the rows matching title or description, in any case, and drops the others', async () => {
+    expect(await search('/offer/search', { search: 'BOIS' })).toEqual(['S', 'Q']);
+    expect(await search('/offer/search', { search: 'lampe' })).toEqual(['P']);
+    // The organisation's name is not searched.
+    expect(await search('/offer/search', { search: 'orme' })).toEqual([]);
+  });
+
+  it('domain_activity, sub_activity_domain and organisation_id keep exact matches only, and combine with AND', async () => {
+    expect(await search('/offer/search', { domain_activity: 'Deco' })).toEqual(['S', 'R', 'P']);
+    expect(await search('/offer/search', { sub_activity_domain: 'Luminaire' })).toEqual(['S', 'P']);
+    expect(await search('/offer/search', { domain_activity: 'Deco', sub_activity_domain: 'Textile' })).toEqual(['R']);
+    expect(await search('/offer/search', { domain_activity: 'Mobilier', sub_activity_domain: 'Luminaire' })).toEqual([]);
+    expect(await search('/offer/search', { organisation_id: company.A })).toEqual(['T', 'Q']);
+    expect(await search('/offer/search', { organisation_id: company.A, domain_activity: 'Mobilier', search: 'metal' })).toEqual(['T']);
+    expect(await search('/offer/search', { organisation_id: company.D })).toEqual([]);
   });
 });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestServer, signedInAdmin, useSignedInServer } from '../helpers/testServer';
+import { insertRoom } from '../helpers/serverFixtures';
+
+const ctx = useSignedInServer({ devRoutes: true });
+
+describe('the development helpers', () => {
+  it('lets the development helper read the last e-mail queued for an address', async () => {
+    await ctx.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: ctx.me.email } });
+    await ctx.server.app.background.idle();
+    const mail = (await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(ctx.me.email)}`)).json();
+    expect(mail).toMatchObject({
+      ok: true,
+      data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') },
+    });
+    expect((await ctx.me.call('GET', '/dev/outbox?to=nobody%40example.com')).statusCode).toBe(404);
+  });
+
+  it('lets the development helper write as the buyer, and only when enabled', async () => {
+    const { room, buyer } = await insertRoom(ctx.server.app);
+    const written = (await ctx.me.call('POST', `/dev/room/${room.id}/message`, { role: 'buyer', text: 'Je suis l’acheteur' })).json();
+    expect(written).toMatchObject({ ok: true, data: { sender_id: buyer.id, sender_role: 'buyer', sender_name: buyer.name } });
+    const withoutHelpers = await buildTestServer();
+    try {
+      const other = await signedInAdmin(withoutHelpers.app);
+      expect((await other.call('POST', `/dev/room/${room.id}/message`, { role: 'buyer', text: 'x' })).statusCode).toBe(404);
+    } finally {
+      await withoutHelpers.close();
+    }
+  });
+});
