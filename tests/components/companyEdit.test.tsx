@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCompany } from '../helpers/builders';
-import { renderApp, type MockedDataProvider } from '../helpers/renderApp';
+import companies from '../../src/resources/companies';
+import type { MockedDataProvider } from '../helpers/fakeProviders';
+import { renderResource } from '../helpers/renderScreen';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,7 +20,12 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
     delete: vi.fn(async () => ({ data: current })),
     ...overrides,
   };
-  return { ...renderApp(`/company/${company.id}`, { dataProvider }), company, dataProvider, setCurrent: (next: typeof company) => (current = next) };
+  return {
+    ...renderResource(companies, `/company/${company.id}`, { dataProvider }),
+    company,
+    dataProvider,
+    setCurrent: (next: typeof company) => (current = next),
+  };
 }
 
 describe('/company/{id} Information', () => {

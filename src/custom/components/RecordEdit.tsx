@@ -12,6 +12,8 @@ import { useLoadFailure } from './useLoadFailure';
 export interface UpdateDeleteToolbarProps {
   /** Says why this record may not be deleted, instead of asking; undefined when it may. */
   deleteRefusal?: string;
+  /** Delete waits: whether the record may be deleted is not known yet. */
+  deleteDisabled?: boolean;
   /** Turns a refusal from the server into what to do first, shown in a dialog; otherwise its code is a toast. */
   explainDeleteFailure?: (error: unknown) => string | undefined;
 }
@@ -21,7 +23,7 @@ export interface UpdateDeleteToolbarProps {
  * list. A refused delete shows the server's code, or 'Error!' when it gives none, or the explanation of what to
  * move first. A record that may not be deleted at all (an admin's own account) says why at once, without asking.
  */
-const RecordDeleteButton = ({ deleteRefusal, explainDeleteFailure }: UpdateDeleteToolbarProps) => {
+const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailure }: UpdateDeleteToolbarProps) => {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
@@ -29,7 +31,7 @@ const RecordDeleteButton = ({ deleteRefusal, explainDeleteFailure }: UpdateDelet
   const explanationTitleId = useId();
   if (deleteRefusal) {
     return (
-      <Button label="Delete" color="error" onClick={() => notify(deleteRefusal, { type: 'warning' })}>
+      <Button label="Delete" color="error" onClick={() => notify(deleteRefusal, { type: 'warning' })} disabled={deleteDisabled}>
         <DeleteIcon />
       </Button>
     );
@@ -38,6 +40,7 @@ const RecordDeleteButton = ({ deleteRefusal, explainDeleteFailure }: UpdateDelet
     <>
       <DeleteWithConfirmButton
         label="Delete"
+        disabled={deleteDisabled}
         confirmTitle={messages.other.areYouSure}
         confirmContent=""
         mutationMode="pessimistic"
