@@ -1,7 +1,17 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { AdminContext, Resource, ResourceDefinitionContextProvider, defaultI18nProvider, memoryStore, type ResourceDefinitions } from 'react-admin';
+import {
+  AdminContext,
+  EditBase,
+  Resource,
+  ResourceDefinitionContextProvider,
+  WithRecord,
+  defaultI18nProvider,
+  memoryStore,
+  type Identifier,
+  type ResourceDefinitions,
+} from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { TopCenterNotification } from '../../src/custom/layout/TopCenterNotification';
 import { theme } from '../../src/custom/layout/theme';
@@ -78,4 +88,24 @@ export function renderResource(resource: ResourceDeclaration, path: string, opti
 /** A page of its own (Bank, Audit, Account, Dashboard…) at `path`, its route being the path without its query. */
 export function renderPage(Page: ComponentType, path: string, options: ScreenOptions = {}) {
   return renderRoutes(path, <Route path={path.split('?')[0]} element={<Page />} />, options);
+}
+
+/**
+ * A part of a record page (a tab, a dialog) at `/{resource}/{id}`, inside the record's EditBase as the page
+ * has it: the record loaded through getOne, saved pessimistically; shown once the record is there, as the page
+ * shows its tabs; without the rest of the page.
+ */
+export function renderRecordPart(resource: string, id: Identifier, part: ReactNode, options: ScreenOptions = {}) {
+  return renderRoutes(
+    `/${resource}/${id}`,
+    <Route
+      path={`/${resource}/:id/*`}
+      element={
+        <EditBase resource={resource} id={id} mutationMode="pessimistic" redirect={false}>
+          <WithRecord render={() => part} />
+        </EditBase>
+      }
+    />,
+    options,
+  );
 }
