@@ -6,7 +6,8 @@ import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { buildAuditEvent } from '../helpers/auditBuilders';
 import { fakeFetch } from '../helpers/fakeFetch';
-import { ME, fakeAuthProvider, renderApp } from '../helpers/renderApp';
+import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
+import { renderApp } from '../helpers/renderApp';
 
 /** The account button shows the admin's name once the identity is known; click that one. */
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {

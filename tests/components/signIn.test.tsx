@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
+import { renderApp } from '../helpers/renderApp';
 
 const signedOut = () => fakeAuthProvider({}, false);
 

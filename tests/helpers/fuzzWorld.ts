@@ -5,7 +5,17 @@ import { categoryImages, companyComments, needs, offers, outbox } from '../../se
 import { newId } from '../../server/lib/ids';
 import { findSessionAdmin } from '../../server/plugins/sessions';
 import { changedTables, tableFingerprinter, type Fingerprint } from './dbFingerprint';
-import { JsonObject, PROTOTYPE_KEYS, Placeholder, ROUTE_FIELDS, routeKey, toJsonText, type Json, type PlaceholderResolver, type RequestSpec } from './fuzzInputs';
+import {
+  JsonObject,
+  PROTOTYPE_KEYS,
+  Placeholder,
+  ROUTE_FIELDS,
+  routeKey,
+  toJsonText,
+  type Json,
+  type PlaceholderResolver,
+  type RequestSpec,
+} from './fuzzInputs';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from './serverFixtures';
 import { insertAdmin, signedInAdmin } from './testServer';
 

@@ -5,8 +5,6 @@ import { App } from '../../src/App';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
 import { LocationProbe, currentLocation, fakeAuthProvider, mockedDataProvider, type MockedDataProvider } from './fakeProviders';
 
-export { ME, fakeAuthProvider, type MockedDataProvider } from './fakeProviders';
-
 /**
  * The whole console at `path`, over a mocked data provider (react-admin docs/UnitTesting.md): for what only
  * the whole app shows, such as routing, the layout and its menu, and the sign-in redirects. A screen on its
