@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the project, one suite after another: type check, unit + component, server on
+# Every test of the project, one suite after another: type check, lint (ESLint, Prettier, knip), unit + component, server on
 # PGlite, server on PostgreSQL (when DATABASE_URL names one), end to end in Chromium.
 # Prints a summary line per suite and a closing 'N passed, N failed'.
 set -u
@@ -15,6 +15,7 @@ step() { # name, command...
 }
 
 step typecheck npx tsc --noEmit -p .
+step lint npm run --silent lint
 step unit npx vitest run --project unit --project components --reporter=default --reporter=json --outputFile="$reports/unit.json"
 step server-pglite env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ -n "${DATABASE_URL:-}" ]; then

@@ -1,4 +1,3 @@
-import ChatIcon from '@mui/icons-material/Chat';
 import { Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, LoadingPage, Resource, memoryStore, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -8,11 +7,7 @@ import { AppLayout } from './custom/layout/AppLayout';
 import { TopCenterNotification } from './custom/layout/TopCenterNotification';
 import { theme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
-import admins from './resources/admins';
-import companies from './resources/companies';
-import needs from './resources/needs';
-import offers from './resources/offers';
-import users from './resources/users';
+import { consoleEntries } from './resources';
 
 const SignInPage = lazyNamed(() => import('./custom/auth/SignInPage'), 'SignInPage');
 const ForgotPasswordPage = lazyNamed(() => import('./custom/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -20,10 +15,6 @@ const ResetPasswordPage = lazyNamed(() => import('./custom/auth/ResetPasswordPag
 const ResetPasswordRedirect = lazyNamed(() => import('./custom/auth/ResetPasswordPage'), 'ResetPasswordRedirect');
 const Dashboard = lazyNamed(() => import('./custom/dashboard/Dashboard'), 'Dashboard');
 const AccountPage = lazyNamed(() => import('./custom/account/AccountPage'), 'AccountPage');
-const BankPage = lazyNamed(() => import('./custom/bank/BankPage'), 'BankPage');
-const RoomList = lazyNamed(() => import('./custom/chat/RoomList'), 'RoomList');
-const RoomChat = lazyNamed(() => import('./custom/chat/RoomChat'), 'RoomChat');
-const AuditPage = lazyNamed(() => import('./custom/audit/AuditPage'), 'AuditPage');
 
 /** A boundary of its own, so that loading a screen's code never unmounts what is already shown. */
 const Lazy = ({ page: Page }: { page: ComponentType }) => (
@@ -37,7 +28,10 @@ export interface AppProps {
   authProvider: AdminAuthProvider;
 }
 
-/** The one place that declares the console: providers, shell, resources and custom routes. */
+/**
+ * The one place that declares the console: providers, shell, and the routes of the entries listed in
+ * resources/ (a resource without screens, such as the ledger, needs no route), then the pages outside the menu.
+ */
 export const App = ({ dataProvider, authProvider }: AppProps) => (
   <Admin
     title={PRODUCT_NAME}
@@ -57,18 +51,25 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
       <Route path="/auth/reset" element={<Lazy page={ResetPasswordPage} />} />
       <Route path="/auth/reset-password" element={<Lazy page={ResetPasswordRedirect} />} />
     </CustomRoutes>
-    <Resource name="admin" {...admins} />
-    <Resource name="user" {...users} />
-    <Resource name="company" {...companies} />
-    <Resource name="offer" {...offers} />
-    <Resource name="need" {...needs} />
-    <Resource name="message" list={RoomList} icon={ChatIcon}>
-      <Route path=":id" element={<RoomChat />} />
-    </Resource>
+    {consoleEntries.map((entry) =>
+      entry.kind === 'resource' && entry.list ? (
+        <Resource
+          key={entry.name}
+          name={entry.name}
+          list={entry.list}
+          edit={entry.edit}
+          icon={entry.menu?.icon}
+          recordRepresentation={entry.recordRepresentation}
+        >
+          {entry.routes?.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </Resource>
+      ) : null,
+    )}
     <CustomRoutes>
-      <Route path="/bank" element={<BankPage />} />
+      {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
       <Route path="/account" element={<AccountPage />} />
-      <Route path="/audit" element={<AuditPage />} />
     </CustomRoutes>
   </Admin>
 );

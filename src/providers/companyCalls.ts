@@ -78,5 +78,3 @@ export function createCompanyCalls(http: HttpClient) {
     },
   };
 }
-
-export type CompanyCalls = ReturnType<typeof createCompanyCalls>;

@@ -17,9 +17,10 @@ import { createConsoleCalls } from './consoleCalls';
 import { createUserCalls } from './userCalls';
 import type { HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
-import { resourceApi, type ResourceApi } from './resourceApis';
+import { resourceApi } from '../resources';
+import type { ResourceApi } from '../resources/declarations';
 
-/** The search body of spec §7: search, the filters, `sort` ({field: 1|-1}, one key), offset. */
+/** The body of every `POST …/search`: search, the filters, `sort` ({field: 1|-1}, one key), offset. */
 export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params.filter ?? {})) {
@@ -29,7 +30,7 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
   const perPage = params.pagination?.perPage ?? PAGE_SIZE;
   payload.offset = offsetForPage(params.pagination?.page ?? 1, perPage);
   if (api.sendsLimit) payload.limit = perPage;
-  // react-admin's default sort is by `id`, which no list of the spec offers: the server's default applies.
+  // react-admin's default sort is by `id`, which no list offers as a column: the server's default order applies.
   if (api.sortable && params.sort?.field && params.sort.field !== 'id') {
     payload.sort = { [params.sort.field]: params.sort.order === 'ASC' ? 1 : -1 };
   }
@@ -47,7 +48,8 @@ export function searchPath(api: ResourceApi, filter: GetListParams['filter']): s
 }
 
 /**
- * react-admin's data provider over the contract of spec §7, plus the calls that are not CRUD.
+ * react-admin's data provider over the HTTP contract (paths and texts from the declarations in resources/),
+ * plus the calls that are not CRUD.
  * `creditUnit` names the balance field (`credit` → `credit_balance`).
  */
 export function createDataProvider(http: HttpClient, creditUnit: string = DEFAULT_CREDIT_UNIT) {

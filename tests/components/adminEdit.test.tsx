@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin } from '../helpers/builders';
-import { ME, renderApp } from '../helpers/renderApp';
+import admins from '../../src/resources/admins';
+import { ME } from '../helpers/fakeProviders';
+import { renderResource } from '../helpers/renderScreen';
 
 const renderEdit = (admin = buildAdmin({ name: 'Edith', email: 'edith@example.com' }), overrides = {}) => {
   const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...admin, ...params.data } }));
   const deleteOne = vi.fn(async () => ({ data: admin }));
-  const view = renderApp(`/admin/${admin.id}`, {
+  const view = renderResource(admins, `/admin/${admin.id}`, {
     dataProvider: {
       getOne: vi.fn(async () => ({ data: admin })),
       getList: vi.fn(async () => ({ data: [admin], total: 1 })),
@@ -17,6 +19,12 @@ const renderEdit = (admin = buildAdmin({ name: 'Edith', email: 'edith@example.co
   });
   return { ...view, admin, update, deleteOne };
 };
+
+/** Delete, once the signed-in admin is known (it waits for that, to refuse one's own account). */
+async function deleteButton() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled());
+  return screen.getByRole('button', { name: 'Delete' });
+}
 
 describe('/admin/{id}', () => {
   it('has the Information and Raw Data tabs; Raw Data pretty-prints the record with its _id', async () => {
@@ -62,7 +70,7 @@ describe('/admin/{id}', () => {
   it("deletes after 'Are you sure?', says 'Delete!' and returns to /admin", async () => {
     const { user, deleteOne, admin, location } = renderEdit();
     await screen.findByDisplayValue('Edith');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await deleteButton());
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(deleteOne).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: /confirm/i }));
@@ -74,7 +82,7 @@ describe('/admin/{id}', () => {
   it('cancelling the prompt deletes nothing', async () => {
     const { user, deleteOne } = renderEdit();
     await screen.findByDisplayValue('Edith');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await deleteButton());
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
     await user.click(within(confirm).getByRole('button', { name: /cancel/i }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -84,7 +92,7 @@ describe('/admin/{id}', () => {
   it("refuses to delete one's own account with the spec's message", async () => {
     const { user, deleteOne } = renderEdit(buildAdmin({ id: ME.id, name: 'Me Myself' }));
     await screen.findByDisplayValue('Me Myself');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await deleteButton());
     expect(await screen.findByText('Admins cannot delete their own accounts.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).not.toBeInTheDocument();
     expect(deleteOne).not.toHaveBeenCalled();

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin } from '../helpers/builders';
-import { renderApp } from '../helpers/renderApp';
+import admins from '../../src/resources/admins';
+import { renderResource } from '../helpers/renderScreen';
 
 function pagedAdmins(total: number) {
   const all = Array.from({ length: total }, (_, index) => buildAdmin({ name: `Admin #${index + 1}` }));
@@ -16,7 +17,7 @@ function pagedAdmins(total: number) {
 describe('/admin list', () => {
   it('shows name, email and the first 10 characters of the last login, 10 a page', async () => {
     const getList = pagedAdmins(25);
-    renderApp('/admin', { dataProvider: { getList } });
+    renderResource(admins, '/admin', { dataProvider: { getList } });
     expect(await screen.findByText('Admin #1')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(11);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
@@ -28,7 +29,7 @@ describe('/admin list', () => {
 
   it('pages with previous/next, disabled at the bounds, showing page / total pages', async () => {
     const getList = pagedAdmins(25);
-    const { user } = renderApp('/admin', { dataProvider: { getList } });
+    const { user } = renderResource(admins, '/admin', { dataProvider: { getList } });
     await screen.findByText('Admin #1');
     expect(screen.getByLabelText('Current page')).toHaveTextContent('1 / 3');
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -44,7 +45,7 @@ describe('/admin list', () => {
 
   it('a search returns to page 1', async () => {
     const getList = pagedAdmins(25);
-    const { user } = renderApp('/admin', { dataProvider: { getList } });
+    const { user } = renderResource(admins, '/admin', { dataProvider: { getList } });
     await screen.findByText('Admin #1');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Admin #11');
@@ -57,19 +58,19 @@ describe('/admin list', () => {
   });
 
   it("says 'No data found' when there is nothing", async () => {
-    renderApp('/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    renderResource(admins, '/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
     expect(await screen.findByText('No data found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
   it('shows the load failure text', async () => {
-    renderApp('/admin', { dataProvider: { getList: vi.fn(async () => Promise.reject(new Error('Error fetching admins!'))) } });
+    renderResource(admins, '/admin', { dataProvider: { getList: vi.fn(async () => Promise.reject(new Error('Error fetching admins!'))) } });
     expect(await screen.findByText('Error fetching admins!')).toBeInTheDocument();
   });
 
   it('opens /admin/{id} on a row click', async () => {
     const admin = buildAdmin({ name: 'Clickable' });
-    const { user, location } = renderApp('/admin', {
+    const { user, location } = renderResource(admins, '/admin', {
       dataProvider: { getList: vi.fn(async () => ({ data: [admin], total: 1 })), getOne: vi.fn(async () => ({ data: admin })) },
     });
     await user.click(await screen.findByText('Clickable'));
@@ -81,7 +82,7 @@ describe('create new administrator modal', () => {
   const openModal = async () => {
     const created = buildAdmin({ name: 'Grace', email: 'grace@example.com' });
     const create = vi.fn(async () => ({ data: created }));
-    const view = renderApp('/admin', {
+    const view = renderResource(admins, '/admin', {
       dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), create, getOne: vi.fn(async () => ({ data: created })) },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Create' }));
@@ -113,7 +114,7 @@ describe('create new administrator modal', () => {
 
   it('shows the server code when creating fails', async () => {
     const create = vi.fn(async () => Promise.reject(new Error('EMAIL_TAKEN')));
-    const { user } = renderApp('/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), create } });
+    const { user } = renderResource(admins, '/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), create } });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Name/), 'Grace');

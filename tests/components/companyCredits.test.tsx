@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type GetManyReferenceParams, type RaRecord } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCompany } from '../helpers/builders';
-import { renderApp, type MockedDataProvider } from '../helpers/renderApp';
+import companies from '../../src/resources/companies';
+import type { MockedDataProvider } from '../helpers/fakeProviders';
+import { renderResource } from '../helpers/renderScreen';
 
 const creditEntry = (overrides: Partial<RaRecord> = {}): RaRecord => ({
   id: `e${Math.random().toString(16).slice(2, 12)}`,
@@ -35,10 +37,10 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
     ...overrides,
   };
   const setEntries = (next: RaRecord[]) => (entries = next);
-  return { ...renderApp(`/company/${company.id}`, { dataProvider }), company, dataProvider, setEntries };
+  return { ...renderResource(companies, `/company/${company.id}`, { dataProvider }), company, dataProvider, setEntries };
 }
 
-async function openAdjustDialog(user: ReturnType<typeof renderApp>['user']) {
+async function openAdjustDialog(user: ReturnType<typeof renderResource>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Adjust balance' }));
   const dialog = await screen.findByRole('dialog', { name: 'Adjust balance' });
   return { dialog, adjust: within(dialog).getByRole('button', { name: 'Adjust' }) };

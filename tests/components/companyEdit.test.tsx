@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCompany } from '../helpers/builders';
-import { renderApp, type MockedDataProvider } from '../helpers/renderApp';
+import type { ReactNode } from 'react';
+import companies from '../../src/resources/companies';
+import { CompanyCommentsTab } from '../../src/resources/companies/CompanyCommentsTab';
+import { CompanySyncTab } from '../../src/resources/companies/CompanySyncTab';
+import { CompanyUsersTab } from '../../src/resources/companies/CompanyUsersTab';
+import type { MockedDataProvider } from '../helpers/fakeProviders';
+import { renderRecordPart, renderResource } from '../helpers/renderScreen';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_balance: 250 }), overrides: MockedDataProvider = {}) {
+/** The company page, or only `part` of it (a tab) inside the company's record context. */
+function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_balance: 250 }), overrides: MockedDataProvider = {}, part?: ReactNode) {
   let current = company;
   const dataProvider = {
     getOne: vi.fn(async () => ({ data: current })),
@@ -18,7 +25,13 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
     delete: vi.fn(async () => ({ data: current })),
     ...overrides,
   };
-  return { ...renderApp(`/company/${company.id}`, { dataProvider }), company, dataProvider, setCurrent: (next: typeof company) => (current = next) };
+  const view = part ? renderRecordPart('company', company.id, part, { dataProvider }) : renderResource(companies, `/company/${company.id}`, { dataProvider });
+  return {
+    ...view,
+    company,
+    dataProvider,
+    setCurrent: (next: typeof company) => (current = next),
+  };
 }
 
 describe('/company/{id} Information', () => {
@@ -146,9 +159,11 @@ describe('/company/{id} Users tab', () => {
       organisation_name: 'Atelier Azur',
       last_login_at: '2026-11-20T14:05:00',
     };
-    const { user, dataProvider, company, location } = renderCompany(undefined, { getManyReference: vi.fn(async () => ({ data: [user1], total: 1 })) });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    const { user, dataProvider, company, location } = renderCompany(
+      undefined,
+      { getManyReference: vi.fn(async () => ({ data: [user1], total: 1 })) },
+      <CompanyUsersTab />,
+    );
     const row = (await screen.findByText('Nina Blanc')).closest('tr') as HTMLElement;
     expect(within(row).getByText('nina@example.com')).toBeInTheDocument();
     expect(within(row).getByText('Atelier Azur')).toBeInTheDocument();
@@ -160,9 +175,7 @@ describe('/company/{id} Users tab', () => {
 
   it("invites a user: 'Inviter' waits for name and email, then 'Invited!'", async () => {
     const inviteUser = vi.fn(async () => undefined);
-    const { user, company } = renderCompany(undefined, { inviteUser });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    const { user, company } = renderCompany(undefined, { inviteUser }, <CompanyUsersTab />);
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     const inviter = within(dialog).getByRole('button', { name: 'Inviter' });
@@ -184,9 +197,7 @@ describe('/company/{id} Users tab', () => {
   });
 
   it('shows the code of a refused invitation', async () => {
-    const { user } = renderCompany(undefined, { inviteUser: vi.fn(async () => Promise.reject(new Error('EMAIL_TAKEN'))) });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    const { user } = renderCompany(undefined, { inviteUser: vi.fn(async () => Promise.reject(new Error('EMAIL_TAKEN'))) }, <CompanyUsersTab />);
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     await user.type(within(dialog).getByLabelText('Name'), 'Nina');
@@ -204,10 +215,8 @@ describe('/company/{id} Comments tab', () => {
     });
 
   it('shows author, relative time and text', async () => {
-    const { user } = renderCompany(withComments());
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    const list = screen.getByRole('list', { name: 'Comments' });
+    renderCompany(withComments(), {}, <CompanyCommentsTab />);
+    const list = await screen.findByRole('list', { name: 'Comments' });
     expect(within(list).getByText('Demo Admin')).toBeInTheDocument();
     expect(within(list).getByText('3 hours ago')).toBeInTheDocument();
     expect(within(list).getByText('Premier contact')).toBeInTheDocument();
@@ -215,10 +224,8 @@ describe('/company/{id} Comments tab', () => {
 
   it("adds a comment: the button waits for text, then 'Comment added!'", async () => {
     const addComment = vi.fn(async () => withComments());
-    const { user, company } = renderCompany(withComments(), { addComment });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    const add = screen.getByRole('button', { name: 'Add comment' });
+    const { user, company } = renderCompany(withComments(), { addComment }, <CompanyCommentsTab />);
+    const add = await screen.findByRole('button', { name: 'Add comment' });
     expect(add).toBeDisabled();
     await user.type(screen.getByLabelText('New comment'), '   ');
     expect(add).toBeDisabled();
@@ -231,10 +238,8 @@ describe('/company/{id} Comments tab', () => {
 
   it("deletes a comment after 'Are you sure?', then 'Comment deleted!'", async () => {
     const deleteComment = vi.fn(async () => []);
-    const { user, company } = renderCompany(withComments(), { deleteComment });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    await user.click(within(screen.getByRole('list', { name: 'Comments' })).getByRole('button', { name: 'Delete' }));
+    const { user, company } = renderCompany(withComments(), { deleteComment }, <CompanyCommentsTab />);
+    await user.click(within(await screen.findByRole('list', { name: 'Comments' })).getByRole('button', { name: 'Delete' }));
     expect(deleteComment).not.toHaveBeenCalled();
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: /confirm/i }));
     await waitFor(() => expect(deleteComment).toHaveBeenCalledWith(company.id, 'k'.repeat(24)));
@@ -246,10 +251,8 @@ describe('/company/{id} Sync and Raw Data tabs', () => {
   it('starts a sync with the organisation id and shows the last job', async () => {
     const startSync = vi.fn(async () => ({ _id: 'j', organization_id: 'old-42', status: 'queued', started_at: '2026-11-21T14:05:00' }));
     const company = buildCompany({ name: 'Atelier Azur', organization_id: null, last_sync: null });
-    const { user, setCurrent } = renderCompany(company, { startSync });
-    await screen.findByDisplayValue('Atelier Azur');
-    await user.click(screen.getByRole('tab', { name: 'Sync' }));
-    expect(screen.getByTestId('last-sync')).toHaveTextContent('No sync yet.');
+    const { user, setCurrent } = renderCompany(company, { startSync }, <CompanySyncTab />);
+    expect(await screen.findByTestId('last-sync')).toHaveTextContent('No sync yet.');
     const start = screen.getByRole('button', { name: 'Start' });
     expect(start).toBeDisabled();
     await user.type(screen.getByLabelText('Organisation id'), 'old-42');

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCompany } from '../helpers/builders';
-import { renderApp } from '../helpers/renderApp';
+import companies from '../../src/resources/companies';
+import { renderResource } from '../helpers/renderScreen';
 
 const lastListCall = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)?.[1] as GetListParams;
 
@@ -21,7 +22,7 @@ describe('/company list', () => {
       buildCompany({ name: 'Zéro Corp', credit_balance: 0, city: 'Nantes', postal_code: '44000' }),
       buildCompany({ name: 'debt co', credit_balance: -40 }),
     ];
-    renderApp('/company', { dataProvider: { getList: vi.fn(async () => ({ data: rows, total: 3 })) } });
+    renderResource(companies, '/company', { dataProvider: { getList: vi.fn(async () => ({ data: rows, total: 3 })) } });
     const azur = (await screen.findByText('Azur Logo')).closest('tr') as HTMLElement;
     expect(within(azur).getByRole('img', { name: 'Azur Logo' })).toHaveAttribute('src', 'http://x.test/logo.png');
     expect(within(azur).getByText('+250 credit')).toBeInTheDocument();
@@ -37,20 +38,20 @@ describe('/company list', () => {
   });
 
   it("says 'Aucune candidature n'a été trouvé' when nothing matches", async () => {
-    renderApp('/company', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    renderResource(companies, '/company', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
     expect(await screen.findByText("Aucune candidature n'a été trouvé")).toBeInTheDocument();
   });
 
   it('asks created_at descending by default, 10 a page', async () => {
     const getList = companiesList();
-    renderApp('/company', { dataProvider: { getList } });
+    renderResource(companies, '/company', { dataProvider: { getList } });
     await screen.findByText('Company #1');
     expect(lastListCall(getList)).toMatchObject({ sort: { field: 'created_at', order: 'DESC' }, pagination: { page: 1, perPage: 10 } });
   });
 
   it('toggles a column between ascending and descending, one key at a time, back on page 1', async () => {
     const getList = companiesList();
-    const { user } = renderApp('/company', { dataProvider: { getList } });
+    const { user } = renderResource(companies, '/company', { dataProvider: { getList } });
     await screen.findByText('Company #1');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastListCall(getList).pagination).toEqual({ page: 2, perPage: 10 }));
@@ -70,7 +71,7 @@ describe('/company list', () => {
 
   it('keeps the sub-domain disabled until a domain is chosen, and clears it when the domain changes', async () => {
     const getList = companiesList();
-    const { user } = renderApp('/company', { dataProvider: { getList } });
+    const { user } = renderResource(companies, '/company', { dataProvider: { getList } });
     await screen.findByText('Company #1');
     const subDomain = screen.getByRole('combobox', { name: 'Sub-domain' });
     expect(subDomain).toHaveAttribute('aria-disabled', 'true');
@@ -95,7 +96,7 @@ describe('/company list', () => {
 
   it('resets every filter with the reset button', async () => {
     const getList = companiesList();
-    const { user } = renderApp('/company', { dataProvider: { getList } });
+    const { user } = renderResource(companies, '/company', { dataProvider: { getList } });
     await screen.findByText('Company #1');
     expect(screen.getByRole('button', { name: 'Reset filters' })).toBeDisabled();
     await user.type(screen.getByPlaceholderText('Search'), 'lyon');
@@ -110,7 +111,7 @@ describe('company Create modal', () => {
     const created = buildCompany({ name: 'Neuve' });
     const uploadFiles = vi.fn(async () => ['http://localhost:3000/uploads/credit/logo-abc.png']);
     const create = vi.fn(async () => ({ data: created }));
-    const { user, location } = renderApp('/company', {
+    const { user, location } = renderResource(companies, '/company', {
       dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), create, uploadFiles, getOne: vi.fn(async () => ({ data: created })) },
     });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
@@ -137,7 +138,7 @@ describe('company Create modal', () => {
 
   it('shows the upload refusal code and stays disabled', async () => {
     const uploadFiles = vi.fn(async () => Promise.reject(new Error('UNSUPPORTED_FILE_TYPE')));
-    const { user } = renderApp('/company', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), uploadFiles } });
+    const { user } = renderResource(companies, '/company', { dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })), uploadFiles } });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create company' });
     await user.type(within(dialog).getByLabelText(/Name/), 'Neuve');

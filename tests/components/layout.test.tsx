@@ -4,8 +4,10 @@ import { SIDEBAR_WIDTH_PX, theme } from '../../src/custom/layout/theme';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
+import { buildAuditEvent } from '../helpers/auditBuilders';
 import { fakeFetch } from '../helpers/fakeFetch';
-import { ME, fakeAuthProvider, renderApp } from '../helpers/renderApp';
+import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
+import { renderApp } from '../helpers/renderApp';
 
 /** The account button shows the admin's name once the identity is known; click that one. */
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
@@ -20,6 +22,23 @@ describe('layout shell', () => {
     const links = within(menu).getAllByRole('menuitem');
     expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Admins', 'Users', 'Companies', 'Offer', 'Need', 'Bank', 'Messages', 'Audit']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/admin', '/user', '/company', '/offer', '/need', '/bank', '/message', '/audit']);
+  });
+
+  it("opens the audit trail from 'Audit'", async () => {
+    const getList = vi.fn(async (resource: string) =>
+      resource === 'audit_event' ? { data: [buildAuditEvent({ admin_name: 'Edith' })], total: 1 } : { data: [], total: 0 },
+    );
+    const getDashboard = vi.fn(async () => ({
+      counts: { admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 },
+      credit_in_circulation: 0,
+      offers_by_domain: [],
+      needs_by_domain: [],
+      needs_by_urgency: [],
+    }));
+    const { user, location } = renderApp('/', { dataProvider: { getList, getDashboard } });
+    await user.click(await screen.findByRole('menuitem', { name: 'Audit' }));
+    await waitFor(() => expect(location()).toBe('/audit'));
+    expect(await screen.findByText('Edith')).toBeInTheDocument();
   });
 
   it('matches Dashboard exactly: it is not the active link on /admin', async () => {

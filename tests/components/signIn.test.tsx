@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuthProvider, renderApp } from '../helpers/renderApp';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
+import { renderApp } from '../helpers/renderApp';
 
 const signedOut = () => fakeAuthProvider({}, false);
 
@@ -88,4 +89,45 @@ describe('protected routes', () => {
       expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     },
   );
+});
+
+/** What the dashboard shows once a reset link has signed the admin in. */
+const dashboard = {
+  counts: { admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 },
+  credit_in_circulation: 0,
+  offers_by_domain: [],
+  needs_by_domain: [],
+  needs_by_urgency: [],
+  credit_movements_per_week: [],
+};
+
+describe('reset-password links', () => {
+  it("sends the token from the query, shows a spinner, then 'Success!' and /", async () => {
+    let finish: (value: object) => void = () => undefined;
+    const resetPasswordFromLink = vi.fn(() => new Promise<object>((resolve) => (finish = resolve)));
+    let signedIn = false;
+    const authProvider = fakeAuthProvider({
+      checkAuth: vi.fn(async () => {
+        if (!signedIn) throw { redirectTo: '/auth', message: false };
+      }),
+      startSession: vi.fn(() => (signedIn = true)),
+    });
+    const { user, location } = renderApp('/auth/reset?token=link-token', {
+      authProvider,
+      dataProvider: { resetPasswordFromLink, getDashboard: vi.fn(async () => dashboard) },
+    });
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-1');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    expect(resetPasswordFromLink).toHaveBeenCalledWith('nouveau-1', 'link-token');
+    finish({ ok: true, token: 't', user: { _id: 'me', name: 'Demo Admin', email: 'admin@example.com' } });
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(authProvider.startSession).toHaveBeenCalledWith(expect.objectContaining({ token: 't' }));
+  });
+
+  it('/auth/reset-password leads to /auth/reset with the query kept', async () => {
+    const { location } = renderApp('/auth/reset-password?token=abc', { authProvider: signedOut() });
+    await waitFor(() => expect(location()).toBe('/auth/reset?token=abc'));
+  });
 });

@@ -3,7 +3,8 @@ import type { GetListParams } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectUrl } from '../../src/resources/users/connectUrl';
 import { buildCompany, buildUser } from '../helpers/builders';
-import { renderApp } from '../helpers/renderApp';
+import userResource from '../../src/resources/users';
+import { renderResource } from '../helpers/renderScreen';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -11,7 +12,7 @@ describe('/user list', () => {
   it('shows name, email, organisation and last login, 10 a page', async () => {
     const users = [buildUser({ name: 'Nina Blanc', email: 'nina@example.com', organisation_name: 'Studio Jade', last_login_at: '2026-11-20T14:05:00' })];
     const getList = vi.fn(async () => ({ data: users, total: 1 }));
-    renderApp('/user', { dataProvider: { getList } });
+    renderResource(userResource, '/user', { dataProvider: { getList } });
     const row = (await screen.findByText('Nina Blanc')).closest('tr') as HTMLElement;
     expect(within(row).getByText('nina@example.com')).toBeInTheDocument();
     expect(within(row).getByText('Studio Jade')).toBeInTheDocument();
@@ -23,7 +24,9 @@ describe('/user list', () => {
   it('narrows to ?organisation_id= and can widen again', async () => {
     const company = buildCompany({ name: 'Studio Jade' });
     const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: [], total: 0 }));
-    const { user } = renderApp(`/user?organisation_id=${company.id}`, { dataProvider: { getList, getOne: vi.fn(async () => ({ data: company })) } });
+    const { user } = renderResource(userResource, `/user?organisation_id=${company.id}`, {
+      dataProvider: { getList, getOne: vi.fn(async () => ({ data: company })) },
+    });
     await waitFor(() => expect(getList).toHaveBeenCalledWith('user', expect.objectContaining({ filter: { organisation_id: company.id } })));
     const chip = await screen.findByText('Organisation: Studio Jade');
     await user.click(within(chip.closest('.MuiChip-root') as HTMLElement).getByTestId('CancelIcon'));
@@ -36,7 +39,7 @@ describe('/user list', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const impersonate = vi.fn(async () => ({ user_id: String(target.id), token: 'single-use-token', expires_at: 'soon' }));
     const getList = vi.fn(async () => ({ data: [target], total: 1 }));
-    const { user, location } = renderApp('/user', { dataProvider: { getList, impersonate } });
+    const { user, location } = renderResource(userResource, '/user', { dataProvider: { getList, impersonate } });
     await user.click(within((await screen.findByText('Impersonated')).closest('tr') as HTMLElement).getByRole('button', { name: 'Login as' }));
     await waitFor(() => expect(tab.location.href).toBe(`http://localhost:8081/connect?user_id=${target.id}&token=single-use-token`));
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
@@ -49,7 +52,7 @@ describe('/user list', () => {
     const target = buildUser({ name: 'Ghost' });
     const tab = { opener: {}, location: { href: 'about:blank' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const { user } = renderApp('/user', {
+    const { user } = renderResource(userResource, '/user', {
       dataProvider: { getList: vi.fn(async () => ({ data: [target], total: 1 })), impersonate: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))) },
     });
     await user.click(within((await screen.findByText('Ghost')).closest('tr') as HTMLElement).getByRole('button', { name: 'Login as' }));
@@ -68,7 +71,7 @@ describe('/user/{id}', () => {
     const to = buildCompany({ name: 'Nouvelle Maison' });
     const target = buildUser({ name: 'Mover', organisation_id: from.id, organisation_name: 'Ancienne Maison' });
     const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...target, ...params.data } }));
-    const { user } = renderApp(`/user/${target.id}`, {
+    const { user } = renderResource(userResource, `/user/${target.id}`, {
       dataProvider: {
         getOne: vi.fn(async () => ({ data: target })),
         getMany: vi.fn(async () => ({ data: [from] })),
@@ -99,7 +102,7 @@ describe('/user/{id}', () => {
   it('deletes and returns to /user', async () => {
     const target = buildUser({ name: 'Doomed' });
     const deleteOne = vi.fn(async () => ({ data: target }));
-    const { user, location } = renderApp(`/user/${target.id}`, {
+    const { user, location } = renderResource(userResource, `/user/${target.id}`, {
       dataProvider: { getOne: vi.fn(async () => ({ data: target })), getList: vi.fn(async () => ({ data: [], total: 0 })), delete: deleteOne },
     });
     await screen.findByDisplayValue('Doomed');

@@ -8,18 +8,16 @@ export interface CreateModalProps {
   /** The button that opens the modal. */
   openLabel: string;
   title: string;
-  /** Fields that must be filled before Create is enabled (spec §5). */
-  requiredFields: string[];
   successMessage: string;
   children: ReactNode;
 }
 
 /**
- * The create modal of spec §2: a form in a dialog whose Create button waits for the required fields;
- * on success, the spec's toast and the new record's page. Failures show the server code or the
- * resource's fallback text (the data provider puts either in the error message).
+ * A create modal: a form in a dialog whose Create button waits until the form is valid (the inputs that are
+ * validated `required()` are filled); on success, the resource's toast and the new record's page. Failures show
+ * the server code or the resource's fallback text (the data provider puts either in the error message).
  */
-export const CreateModal = ({ openLabel, title, requiredFields, successMessage, children }: CreateModalProps) => {
+export const CreateModal = ({ openLabel, title, successMessage, children }: CreateModalProps) => {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const resource = useResourceContext();
@@ -44,11 +42,11 @@ export const CreateModal = ({ openLabel, title, requiredFields, successMessage, 
             },
           }}
         >
-          <Form>
+          <Form mode="onChange">
             <DialogContent>{children}</DialogContent>
             <DialogActions>
               <Button label="Cancel" onClick={close} />
-              <RequiredFieldsSaveButton label="Create" fields={requiredFields} variant="contained" />
+              <RequiredFieldsSaveButton label="Create" variant="contained" />
             </DialogActions>
           </Form>
         </CreateBase>

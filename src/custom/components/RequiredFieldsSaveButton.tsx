@@ -1,11 +1,13 @@
 import { SaveButton, type SaveButtonProps } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormState } from 'react-hook-form';
 
-const isFilled = (value: unknown): boolean =>
-  Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
-
-/** Spec §5: a form's button stays disabled until every required field holds a value. */
-export const RequiredFieldsSaveButton = ({ fields, ...props }: SaveButtonProps & { fields: string[] }) => {
-  const values: unknown[] = useWatch({ name: fields });
-  return <SaveButton icon={<></>} {...props} disabled={props.disabled || !values.every(isFilled)} />;
+/**
+ * A form's submit button, disabled until react-hook-form finds the form valid: every input validated as
+ * required holds a value (and its other validators pass). The form should validate on change (`mode="onChange"`):
+ * otherwise nothing is validated before a submit, which this disabled button never allows, and the admin is
+ * never told which field is missing or wrong (react-admin shows it under the field as soon as it is known).
+ */
+export const RequiredFieldsSaveButton = (props: SaveButtonProps) => {
+  const { isValid } = useFormState();
+  return <SaveButton icon={<></>} {...props} disabled={props.disabled || !isValid} />;
 };

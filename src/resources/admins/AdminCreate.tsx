@@ -2,9 +2,9 @@ import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { AdminInputs } from './AdminInputs';
 
-/** Spec §2: 'create new administrator' asks for name and email; Create waits for both. */
+/** 'Create new administrator' asks for a name and an email; Create waits for both (their inputs are required). */
 export const AdminCreate = () => (
-  <CreateModal openLabel="Create" title="Create new administrator" requiredFields={['name', 'email']} successMessage={messages.success.adminCreated}>
+  <CreateModal openLabel="Create" title="Create new administrator" successMessage={messages.success.adminCreated}>
     <AdminInputs />
   </CreateModal>
 );

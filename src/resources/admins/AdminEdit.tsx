@@ -3,15 +3,15 @@ import { messages } from '../../../shared/catalogue/messages';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { AdminInputs } from './AdminInputs';
 
-/** An admin may not delete their own account (spec §5). */
+/** An admin may not delete their own account: Delete waits until the signed-in admin is known, then says so. */
 const AdminToolbar = () => {
   const record = useRecordContext();
-  const { identity } = useGetIdentity();
+  const { identity, isPending } = useGetIdentity();
   const isSelf = Boolean(record && identity && String(record.id) === String(identity.id));
-  return <UpdateDeleteToolbar deleteRefusal={isSelf ? messages.other.cannotDeleteSelf : undefined} />;
+  return <UpdateDeleteToolbar deleteRefusal={isSelf ? messages.other.cannotDeleteSelf : undefined} deleteDisabled={isPending} />;
 };
 
-/** Spec §2 /admin/{id}: Information (edit name and email, Update, Delete) and Raw Data. */
+/** /admin/{id}: Information (edit name and email, Update, Delete), History and Raw Data. */
 export const AdminEdit = () => (
   <RecordEdit
     title="Admin"

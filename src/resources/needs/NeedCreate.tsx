@@ -3,12 +3,13 @@ import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
+import { requiredText } from '../../custom/components/validators';
 import { EMERGENCY_CHOICES } from './needChoices';
 
-/** Spec §5: Create waits for a description and an emergency. */
+/** Create waits for a description and an emergency. */
 export const NeedCreate = () => (
-  <CreateModal openLabel="Create" title="Create need" requiredFields={['description', 'emergency']} successMessage={messages.success.needCreated}>
-    <TextInput source="description" label="Description" validate={required()} multiline minRows={3} fullWidth />
+  <CreateModal openLabel="Create" title="Create need" successMessage={messages.success.needCreated}>
+    <TextInput source="description" label="Description" validate={requiredText} multiline minRows={3} fullWidth />
     <SelectInput source="emergency" label="Emergency" choices={EMERGENCY_CHOICES} validate={required()} fullWidth />
     <OrganisationInput />
     <DomainSelect source="activity_domain" fullWidth />

@@ -3,7 +3,8 @@ import type { GetManyReferenceParams, RaRecord } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildCompany, buildNeed, buildOffer, buildUser } from '../helpers/builders';
 import { buildAuditEvent } from '../helpers/auditBuilders';
-import { renderApp } from '../helpers/renderApp';
+import { resources } from '../../src/resources';
+import { renderResource } from '../helpers/renderScreen';
 
 const pages: Array<[string, () => RaRecord]> = [
   ['admin', () => buildAdmin()],
@@ -18,7 +19,9 @@ function renderRecord(resource: string, record: RaRecord, events: RaRecord[], to
   const getManyReference = vi.fn(async (reference: string, _params: GetManyReferenceParams) =>
     reference === 'audit_event' ? { data: events, total } : { data: [], total: 0 },
   );
-  const view = renderApp(`/${resource}/${record.id}`, {
+  const declaration = resources.find((candidate) => candidate.name === resource);
+  if (!declaration) throw new Error(`No resource ${resource}`);
+  const view = renderResource(declaration, `/${resource}/${record.id}`, {
     dataProvider: {
       getOne: vi.fn(async () => ({ data: record })),
       getList: vi.fn(async () => ({ data: [], total: 0 })),

@@ -1,74 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RoomMessage } from '../../shared/contract/rooms';
-import { ME, renderApp } from '../helpers/renderApp';
-
-const images = [
-  { id: 'i1', activity_domain: 'Mobilier', image_url: 'http://x.test/m.png' },
-  { id: 'i2', activity_domain: 'Expert IA', image_url: 'http://x.test/ia.png' },
-];
-
-describe('/bank', () => {
-  it("shows every image for 'Tous', then one domain's", async () => {
-    const searchCategoryImages = vi.fn(async (domain?: string) => images.filter((image) => !domain || image.activity_domain === domain));
-    const { user } = renderApp('/bank', { dataProvider: { searchCategoryImages } });
-    expect(await screen.findByRole('img', { name: 'Expert IA' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Mobilier' })).toBeInTheDocument();
-    expect(searchCategoryImages).toHaveBeenCalledWith(undefined);
-    expect(screen.getByRole('combobox', { name: 'Activity domain' })).toHaveTextContent('Tous');
-    await user.click(screen.getByRole('combobox', { name: 'Activity domain' }));
-    await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
-    await waitFor(() => expect(searchCategoryImages).toHaveBeenLastCalledWith('Mobilier'));
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'Expert IA' })).not.toBeInTheDocument());
-  });
-
-  it('shows the load failure text', async () => {
-    renderApp('/bank', { dataProvider: { searchCategoryImages: vi.fn(async () => Promise.reject(new Error('Failed to fetch images'))) } });
-    expect(await screen.findByText('Failed to fetch images')).toBeInTheDocument();
-  });
-
-  it('deletes an image after the French confirmation', async () => {
-    const deleteCategoryImage = vi.fn(async () => undefined);
-    const { user } = renderApp('/bank', { dataProvider: { searchCategoryImages: vi.fn(async () => images), deleteCategoryImage } });
-    await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Voulez-vous vraiment supprimer cette image ?' });
-    expect(deleteCategoryImage).not.toHaveBeenCalled();
-    await user.click(within(confirm).getByRole('button', { name: /Supprimer/ }));
-    await waitFor(() => expect(deleteCategoryImage).toHaveBeenCalledWith('i1'));
-    expect(await screen.findByText('Category image deleted successfully!')).toBeInTheDocument();
-  });
-
-  it("says 'Error deleting category image!' when deleting fails", async () => {
-    const { user } = renderApp('/bank', {
-      dataProvider: {
-        searchCategoryImages: vi.fn(async () => images),
-        deleteCategoryImage: vi.fn(async () => Promise.reject(new Error('Error deleting category image!'))),
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Supprimer/ }));
-    expect(await screen.findByText('Error deleting category image!')).toBeInTheDocument();
-  });
-
-  it('adds an image: Add waits for a domain and an uploaded image', async () => {
-    const createCategoryImage = vi.fn(async () => undefined);
-    const uploadFiles = vi.fn(async () => ['http://x.test/uploads/category_images/new.png']);
-    const { user } = renderApp('/bank', { dataProvider: { searchCategoryImages: vi.fn(async () => []), createCategoryImage, uploadFiles } });
-    await user.click(await screen.findByRole('button', { name: 'Add image' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add image' });
-    const add = within(dialog).getByRole('button', { name: 'Add' });
-    expect(add).toBeDisabled();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Activity domain' }));
-    await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
-    expect(add).toBeDisabled();
-    await user.upload(within(dialog).getByLabelText('Image'), new File(['png'], 'new.png', { type: 'image/png' }));
-    await waitFor(() => expect(uploadFiles).toHaveBeenCalledWith([expect.objectContaining({ name: 'new.png' })], '/category_images'));
-    await waitFor(() => expect(add).toBeEnabled());
-    await user.click(add);
-    await waitFor(() => expect(createCategoryImage).toHaveBeenCalledWith('Mobilier', 'http://x.test/uploads/category_images/new.png'));
-    expect(await screen.findByText('Category image created successfully!')).toBeInTheDocument();
-  });
-});
+import rooms from '../../src/resources/messages';
+import { ME } from '../helpers/fakeProviders';
+import { renderResource } from '../helpers/renderScreen';
 
 const room = {
   _id: 'r'.repeat(24),
@@ -93,7 +28,7 @@ const message = (id: string, overrides: Partial<RoomMessage>): RoomMessage => ({
 describe('/message', () => {
   it('lists rooms with offer, seller, buyer and created at; a row opens /message/{room_id}', async () => {
     const getList = vi.fn(async () => ({ data: [{ ...room, id: room._id }], total: 1 }));
-    const { user, location } = renderApp('/message', { dataProvider: { getList, getRoom: vi.fn(async () => ({ room, messages: [] })) } });
+    const { user, location } = renderResource(rooms, '/message', { dataProvider: { getList, getRoom: vi.fn(async () => ({ room, messages: [] })) } });
     const row = (await screen.findByText('Salon 2027')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Agence Cèdre')).toBeInTheDocument();
     expect(within(row).getByText('Maison Azur')).toBeInTheDocument();
@@ -113,7 +48,7 @@ describe('/message/{room_id}', () => {
   ];
 
   it('shows the offer header and the messages grouped by day, own messages on the right, text never as HTML', async () => {
-    renderApp(`/message/${room._id}`, { dataProvider: { getRoom: vi.fn(async () => ({ room, messages: conversation })) } });
+    renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom: vi.fn(async () => ({ room, messages: conversation })) } });
     expect(await screen.findByRole('heading', { name: 'Salon 2027', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Seller: Agence Cèdre · Buyer: Maison Azur')).toBeInTheDocument();
     const friday = screen.getByRole('region', { name: /^Friday,? 20 November 2026$/ });
@@ -133,7 +68,7 @@ describe('/message/{room_id}', () => {
   it('sends with Enter, ignores blank input, and reloads the room', async () => {
     const sendAdminMessage = vi.fn(async () => undefined);
     const getRoom = vi.fn(async () => ({ room, messages: conversation }));
-    const { user } = renderApp(`/message/${room._id}`, { dataProvider: { getRoom, sendAdminMessage } });
+    const { user } = renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom, sendAdminMessage } });
     const input = await screen.findByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
@@ -152,7 +87,7 @@ describe('/message/{room_id}', () => {
   });
 
   it('shows the code when sending fails and keeps the text', async () => {
-    const { user } = renderApp(`/message/${room._id}`, {
+    const { user } = renderResource(rooms, `/message/${room._id}`, {
       dataProvider: { getRoom: vi.fn(async () => ({ room, messages: [] })), sendAdminMessage: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))) },
     });
     const input = await screen.findByRole('textbox', { name: 'Message' });
@@ -165,7 +100,7 @@ describe('/message/{room_id}', () => {
   it('shows a message the buyer writes while the admin watches, without a reload', async () => {
     let messages = conversation.slice(0, 1);
     const getRoom = vi.fn(async () => ({ room, messages }));
-    renderApp(`/message/${room._id}`, { dataProvider: { getRoom } });
+    renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom } });
     await screen.findByText('Bonjour');
     messages = [...conversation.slice(0, 1), message('live', { text: 'Nouveau message acheteur', created_at: new Date().toISOString() })];
     expect(await screen.findByText('Nouveau message acheteur', {}, { timeout: 8000 })).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { buildNeed, buildOffer } from '../helpers/builders';
-import { renderApp } from '../helpers/renderApp';
+import offerResource from '../../src/resources/offers';
+import { buildOffer } from '../helpers/builders';
+import { renderResource } from '../helpers/renderScreen';
 
 const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)?.[1] as GetListParams;
 const empty = () => vi.fn(async () => ({ data: [], total: 0 }));
@@ -13,7 +14,7 @@ describe('/offer', () => {
       buildOffer({ title: 'Logo pack', price: 1200, unit: 'forfait', credit_ratio: 0.75 }),
       buildOffer({ title: 'Quote only', price_on_proposal: true, credit_ratio: 0.5 }),
     ];
-    renderApp('/offer', { dataProvider: { getList: vi.fn(async () => ({ data: offers, total: 2 })) } });
+    renderResource(offerResource, '/offer', { dataProvider: { getList: vi.fn(async () => ({ data: offers, total: 2 })) } });
     const first = (await screen.findByText('Logo pack')).closest('tr') as HTMLElement;
     expect(within(first).getByText('Studio Jade')).toBeInTheDocument();
     expect(within(first).getByText('1200 € / forfait')).toBeInTheDocument();
@@ -25,13 +26,13 @@ describe('/offer', () => {
   });
 
   it("says 'No Offer Found.' when empty", async () => {
-    renderApp('/offer', { dataProvider: { getList: empty() } });
+    renderResource(offerResource, '/offer', { dataProvider: { getList: empty() } });
     expect(await screen.findByText('No Offer Found.')).toBeInTheDocument();
   });
 
   it('sorts created_at descending by default and toggles a column', async () => {
     const getList = vi.fn(async () => ({ data: [buildOffer({ title: 'One' })], total: 1 }));
-    const { user } = renderApp('/offer', { dataProvider: { getList } });
+    const { user } = renderResource(offerResource, '/offer', { dataProvider: { getList } });
     await screen.findByText('One');
     expect(lastParams(getList).sort).toEqual({ field: 'created_at', order: 'DESC' });
     await user.click(screen.getByRole('button', { name: /^Sort by credit ratio/ }));
@@ -46,7 +47,9 @@ describe('/offer', () => {
     const created = buildOffer({ title: 'Fresh' });
     const create = vi.fn(async () => ({ data: created }));
     const uploadFiles = vi.fn(async () => ['http://x.test/uploads/offers/a.png']);
-    const { user, location } = renderApp('/offer', { dataProvider: { getList: empty(), create, uploadFiles, getOne: vi.fn(async () => ({ data: created })) } });
+    const { user, location } = renderResource(offerResource, '/offer', {
+      dataProvider: { getList: empty(), create, uploadFiles, getOne: vi.fn(async () => ({ data: created })) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create offer' });
     const createButton = within(dialog).getByRole('button', { name: 'Create' });
@@ -71,7 +74,9 @@ describe('/offer', () => {
 
   it("shows the code, or 'Error creating offer!', when creating fails", async () => {
     const create = vi.fn(async () => Promise.reject(new Error('Error creating offer!')));
-    const { user } = renderApp('/offer', { dataProvider: { getList: empty(), create, uploadFiles: vi.fn(async () => ['http://x.test/a.png']) } });
+    const { user } = renderResource(offerResource, '/offer', {
+      dataProvider: { getList: empty(), create, uploadFiles: vi.fn(async () => ['http://x.test/a.png']) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create offer' });
     await user.type(within(dialog).getByLabelText(/Title/), 'T');
@@ -85,7 +90,7 @@ describe('/offer', () => {
   it('edits every field: credit ratio chosen as a percent is stored as a fraction, the domain clears the sub-domain, images can be removed', async () => {
     const offer = buildOffer({ title: 'Editable', images: ['http://x.test/1.png', 'http://x.test/2.png'], credit_ratio: 1 });
     const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...offer, ...params.data } }));
-    const { user } = renderApp(`/offer/${offer.id}`, {
+    const { user } = renderResource(offerResource, `/offer/${offer.id}`, {
       dataProvider: { getOne: vi.fn(async () => ({ data: offer })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update },
     });
     await screen.findByDisplayValue('Editable');
@@ -127,85 +132,5 @@ describe('/offer', () => {
       ),
     );
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
-  });
-});
-
-describe('/need', () => {
-  it('shows organisation, description, urgency and created at', async () => {
-    renderApp('/need', {
-      dataProvider: { getList: vi.fn(async () => ({ data: [buildNeed({ description: 'Chaises', emergency: 'Dans la semaine' })], total: 1 })) },
-    });
-    const row = (await screen.findByText('Chaises')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Maison Quartz')).toBeInTheDocument();
-    expect(within(row).getByText('Dans la semaine')).toBeInTheDocument();
-    expect(within(row).getByText('21/11/2026, 14:05')).toBeInTheDocument();
-    for (const column of ['organisation', 'description', 'urgency', 'created at'])
-      expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `) })).toBeInTheDocument();
-  });
-
-  it("says 'No Requirements Found' when empty", async () => {
-    renderApp('/need', { dataProvider: { getList: empty() } });
-    expect(await screen.findByText('No Requirements Found')).toBeInTheDocument();
-  });
-
-  it('filters by urgency, back on page 1', async () => {
-    const all = Array.from({ length: 15 }, (_, index) => buildNeed({ description: `Need #${index + 1}` }));
-    const getList = vi.fn(async (_resource: string, params: GetListParams) => ({
-      data: all.slice(((params.pagination?.page ?? 1) - 1) * 10, (params.pagination?.page ?? 1) * 10),
-      total: 15,
-    }));
-    const { user } = renderApp('/need', { dataProvider: { getList } });
-    await screen.findByText('Need #1');
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await screen.findByText('Need #11');
-    await user.click(screen.getByRole('combobox', { name: 'Urgency' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual([
-      'Maintenant',
-      'Dans la semaine',
-      "D'ici un mois",
-      "Pas d'urgence",
-    ]);
-    await user.click(screen.getByRole('option', { name: "D'ici un mois" }));
-    await waitFor(() => expect(lastParams(getList)).toMatchObject({ filter: { emergency: "D'ici un mois" }, pagination: { page: 1, perPage: 10 } }));
-  });
-
-  it('create waits for description and emergency', async () => {
-    const created = buildNeed({ description: 'Tables' });
-    const create = vi.fn(async () => ({ data: created }));
-    const { user } = renderApp('/need', { dataProvider: { getList: empty(), create, getOne: vi.fn(async () => ({ data: created })) } });
-    await user.click(await screen.findByRole('button', { name: 'Create' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create need' });
-    const createButton = within(dialog).getByRole('button', { name: 'Create' });
-    await user.type(within(dialog).getByLabelText(/Description/), 'Tables');
-    expect(createButton).toBeDisabled();
-    await user.click(within(dialog).getByRole('combobox', { name: /Emergency/ }));
-    await user.click(await screen.findByRole('option', { name: 'Maintenant' }));
-    expect(createButton).toBeEnabled();
-    await user.click(createButton);
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(
-        'need',
-        expect.objectContaining({ data: expect.objectContaining({ description: 'Tables', emergency: 'Maintenant' }) }),
-      ),
-    );
-    expect(await screen.findByText('Need created successfully!')).toBeInTheDocument();
-  });
-
-  it('changes the status to any of the three values', async () => {
-    const need = buildNeed({ description: 'Status change', status: 'été traité' });
-    const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...need, ...params.data } }));
-    const { user } = renderApp(`/need/${need.id}`, {
-      dataProvider: { getOne: vi.fn(async () => ({ data: need })), getList: empty(), getMany: vi.fn(async () => ({ data: [] })), update },
-    });
-    await screen.findByDisplayValue('Status change');
-    await user.click(screen.getByRole('combobox', { name: /Status/ }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text?.trim())).toEqual([
-      'en cours',
-      'été traité',
-      'non dispo',
-    ]);
-    await user.click(screen.getByRole('option', { name: 'en cours' }));
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith('need', expect.objectContaining({ data: expect.objectContaining({ status: 'en cours' }) })));
   });
 });

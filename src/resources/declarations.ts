@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import { messages } from '../../shared/catalogue/messages';
+
+/** How one react-admin resource speaks to the API: its path, the texts of its failures, its quirks. */
+export interface ResourceApi {
+  /** API path of the resource, e.g. `/admin`. */
+  path: string;
+  /** The texts shown when a call of this resource fails and the server gives no code. */
+  errors: { list: string; one: string; create: string; update: string; delete: string };
+  /** Whether the search call takes `sort` ({field: 1|-1}). */
+  sortable: boolean;
+  /** Console filter names that the API spells differently (offers take `domain_activity`). */
+  filterNames?: Record<string, string>;
+  /** The field of the search answer that holds the rows, when not `data` (rooms answer `rooms`). */
+  listKey?: string;
+  /** Whether the search call also takes `limit` (rooms do). */
+  sendsLimit?: boolean;
+  /**
+   * A list that lives under a parent record: the search goes to `{parent.path}/{id}{path}/search`,
+   * the id taken from the filter `parent.filter` (the ledger: POST /company/{id}/credit/search).
+   */
+  parent?: { path: string; filter: string };
+  /** The record's `{product}_balance` changes only through the ledger: updates never send it. */
+  ledgerBalance?: boolean;
+}
+
+/** The failure texts of a resource the console only reads: every failure says 'Error!' unless the server gives a code. */
+export const readOnlyErrors: ResourceApi['errors'] = {
+  list: messages.failure.generic,
+  one: messages.failure.generic,
+  create: messages.failure.generic,
+  update: messages.failure.generic,
+  delete: messages.failure.generic,
+};
+
+/** A link of the sidebar: its text and icon. */
+export interface MenuEntry {
+  label: string;
+  icon: ComponentType;
+}
+
+/**
+ * One entity of the console: its react-admin name (also its route, `/{name}`), how it speaks to the API,
+ * and, when it has screens, its menu entry and views. Views are loaded on first use (see lazyNamed), so
+ * that the data provider and the sign-in page can read this declaration without downloading any screen.
+ */
+export interface ResourceDeclaration {
+  kind: 'resource';
+  name: string;
+  api: ResourceApi;
+  /** Absent for a resource only read from another screen (a company's ledger, the audit trail). */
+  menu?: MenuEntry;
+  list?: ComponentType;
+  edit?: ComponentType;
+  /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
+  routes?: Array<{ path: string; page: ComponentType }>;
+  /** The field that names a record in references and titles. */
+  recordRepresentation?: string;
+}
+
+/** A screen of the menu that is not a resource (it has its own route and data calls). */
+export interface PageDeclaration {
+  kind: 'page';
+  path: string;
+  menu: MenuEntry;
+  page: ComponentType;
+}
+
+export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
+
+export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): ResourceDeclaration => ({ kind: 'resource', ...declaration });
+
+export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });

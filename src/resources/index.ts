@@ -1,0 +1,50 @@
+import CollectionsIcon from '@mui/icons-material/Collections';
+import HistoryIcon from '@mui/icons-material/History';
+import { lazyNamed } from '../custom/lazyNamed';
+import admins from './admins';
+import auditEvents from './auditEvents';
+import companies from './companies';
+import creditEntries from './creditEntries';
+import { definePage, type ConsoleEntry, type MenuEntry, type ResourceApi, type ResourceDeclaration } from './declarations';
+import rooms from './messages';
+import needs from './needs';
+import offers from './offers';
+import users from './users';
+
+/** The category image bank: not a resource, it has calls of its own. */
+const bank = definePage({
+  path: '/bank',
+  menu: { label: 'Bank', icon: CollectionsIcon },
+  page: lazyNamed(() => import('../custom/bank/BankPage'), 'BankPage'),
+});
+
+/** The whole audit trail, read through the `audit_event` resource under a route of its own. */
+const audit = definePage({
+  path: '/audit',
+  menu: { label: 'Audit', icon: HistoryIcon },
+  page: lazyNamed(() => import('../custom/audit/AuditPage'), 'AuditPage'),
+});
+
+/**
+ * Every entity and menu page of the console, in the order of the menu (the entries without a menu entry
+ * last). App declares the routes from it, the menu its links, the data provider its API paths and texts:
+ * a new entity is one folder under resources/ and its line here.
+ */
+export const consoleEntries: readonly ConsoleEntry[] = [admins, users, companies, offers, needs, bank, rooms, audit, creditEntries, auditEvents];
+
+export const resources: readonly ResourceDeclaration[] = consoleEntries.filter((entry): entry is ResourceDeclaration => entry.kind === 'resource');
+
+/** The sidebar's links, in order; Dashboard comes first and is not listed here. */
+export const navigation: ReadonlyArray<MenuEntry & { to: string }> = consoleEntries.flatMap((entry) => {
+  if (!entry.menu) return [];
+  return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}` }];
+});
+
+const apis = new Map(resources.map((resource) => [resource.name, resource.api]));
+
+/** How the resource named `name` speaks to the API; a name no entry declares is a programming error. */
+export function resourceApi(name: string): ResourceApi {
+  const api = apis.get(name);
+  if (!api) throw new Error(`Unknown resource: ${name}`);
+  return api;
+}

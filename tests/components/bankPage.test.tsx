@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BankPage } from '../../src/custom/bank/BankPage';
+import { renderPage } from '../helpers/renderScreen';
+
+const images = [
+  { id: 'i1', activity_domain: 'Mobilier', image_url: 'http://x.test/m.png' },
+  { id: 'i2', activity_domain: 'Expert IA', image_url: 'http://x.test/ia.png' },
+];
+
+describe('/bank', () => {
+  it("shows every image for 'Tous', then one domain's", async () => {
+    const searchCategoryImages = vi.fn(async (domain?: string) => images.filter((image) => !domain || image.activity_domain === domain));
+    const { user } = renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages } });
+    expect(await screen.findByRole('img', { name: 'Expert IA' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Mobilier' })).toBeInTheDocument();
+    expect(searchCategoryImages).toHaveBeenCalledWith(undefined);
+    expect(screen.getByRole('combobox', { name: 'Activity domain' })).toHaveTextContent('Tous');
+    await user.click(screen.getByRole('combobox', { name: 'Activity domain' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
+    await waitFor(() => expect(searchCategoryImages).toHaveBeenLastCalledWith('Mobilier'));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Expert IA' })).not.toBeInTheDocument());
+  });
+
+  it('shows the load failure text', async () => {
+    renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages: vi.fn(async () => Promise.reject(new Error('Failed to fetch images'))) } });
+    expect(await screen.findByText('Failed to fetch images')).toBeInTheDocument();
+  });
+
+  it('deletes an image after the French confirmation', async () => {
+    const deleteCategoryImage = vi.fn(async () => undefined);
+    const { user } = renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages: vi.fn(async () => images), deleteCategoryImage } });
+    await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Voulez-vous vraiment supprimer cette image ?' });
+    expect(deleteCategoryImage).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: /Supprimer/ }));
+    await waitFor(() => expect(deleteCategoryImage).toHaveBeenCalledWith('i1'));
+    expect(await screen.findByText('Category image deleted successfully!')).toBeInTheDocument();
+  });
+
+  it("says 'Error deleting category image!' when deleting fails", async () => {
+    const { user } = renderPage(BankPage, '/bank', {
+      dataProvider: {
+        searchCategoryImages: vi.fn(async () => images),
+        deleteCategoryImage: vi.fn(async () => Promise.reject(new Error('Error deleting category image!'))),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Supprimer/ }));
+    expect(await screen.findByText('Error deleting category image!')).toBeInTheDocument();
+  });
+
+  it('adds an image: Add waits for a domain and an uploaded image', async () => {
+    const createCategoryImage = vi.fn(async () => undefined);
+    const uploadFiles = vi.fn(async () => ['http://x.test/uploads/category_images/new.png']);
+    const { user } = renderPage(BankPage, '/bank', {
+      dataProvider: { searchCategoryImages: vi.fn(async () => []), createCategoryImage, uploadFiles },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add image' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Activity domain' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
+    expect(add).toBeDisabled();
+    await user.upload(within(dialog).getByLabelText('Image'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await waitFor(() => expect(uploadFiles).toHaveBeenCalledWith([expect.objectContaining({ name: 'new.png' })], '/category_images'));
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    await waitFor(() => expect(createCategoryImage).toHaveBeenCalledWith('Mobilier', 'http://x.test/uploads/category_images/new.png'));
+    expect(await screen.findByText('Category image created successfully!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ForgotPasswordPage } from '../../src/custom/auth/ForgotPasswordPage';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { createHttpClient } from '../../src/providers/httpClient';
+import { fakeFetch } from '../helpers/fakeFetch';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
+import { renderPage } from '../helpers/renderScreen';
+
+const signedOut = () => fakeAuthProvider({}, false);
+
+describe('/auth/forgot', () => {
+  it("says 'Invalid email address' for a malformed address, still sends, then confirms", async () => {
+    const forgotPassword = vi.fn(async () => undefined);
+    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await waitFor(() => expect(forgotPassword).toHaveBeenCalledWith('not-an-address'));
+    expect(await screen.findByText(/recovery link has been sent.*check your inbox/i)).toBeInTheDocument();
+  });
+
+  it('confirms even when the server refuses the malformed address it was sent', async () => {
+    const { fetch, calls } = fakeFetch([400, { ok: false, code: 'VALIDATION_ERROR' }]);
+    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    expect(await screen.findByText(/recovery link has been sent.*check your inbox/i)).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(calls).toMatchObject([{ method: 'POST', url: 'http://api.test/api/admin/forgot_password', body: { email: 'not-an-address' } }]);
+    expect(screen.queryByText('VALIDATION_ERROR')).not.toBeInTheDocument();
+  });
+
+  it('shows the code of any other refusal, and keeps the form', async () => {
+    const { fetch } = fakeFetch([429, { ok: false, code: 'RATE_LIMITED' }]);
+    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    expect(await screen.findByText('RATE_LIMITED')).toBeInTheDocument();
+    expect(screen.queryByText(/recovery link has been sent/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send recovery link' })).toBeEnabled();
+  });
+
+  it('sends a well-formed address without complaint', async () => {
+    const forgotPassword = vi.fn(async () => undefined);
+    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
+    await waitFor(() => expect(forgotPassword).toHaveBeenCalledWith('admin@example.com'));
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { testDataProvider, type DataProvider } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { AdminAuthProvider } from '../../src/providers/authProvider';
+
+export const ME = { id: 'me0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com' };
+
+/** A signed-in (or not) admin, without any server. */
+export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, signedIn = true): AdminAuthProvider {
+  return {
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => '/auth'),
+    checkAuth: vi.fn(async () => {
+      if (!signedIn) throw { redirectTo: '/auth', message: false };
+    }),
+    checkError: vi.fn(async () => undefined),
+    getIdentity: vi.fn(async () => ME),
+    getPermissions: vi.fn(async () => undefined),
+    startSession: vi.fn(() => true),
+    ...overrides,
+  };
+}
+
+/** Data provider methods as tests mock them: plain vi.fn()s, untyped by react-admin's generics. */
+export type MockedDataProvider = Partial<Record<keyof DataProvider, (...args: never[]) => Promise<unknown>>>;
+
+/** react-admin's test double over the mocked methods: any other method throws. */
+export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider(methods as Partial<DataProvider>);
+
+/** Shows the router's location, so that tests can assert redirections. */
+export const LocationProbe = () => {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+};
+
+/** The path and query the router is at, as LocationProbe shows it. */
+export const currentLocation = () => screen.getByTestId('location').textContent;
