@@ -10,9 +10,10 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 
 /** /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
 export const AccountPage = () => {
-  const { identity } = useGetIdentity();
-  // The form starts from the identity once it has loaded; keyed so that it starts again for another admin.
-  return <AccountForm key={identity?.id ?? 'loading'} identity={identity} />;
+  const { identity, isPending } = useGetIdentity();
+  // The form starts from the identity, so it waits for it (the session holds it: no visible wait).
+  if (isPending) return null;
+  return <AccountForm identity={identity} />;
 };
 
 const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
