@@ -61,6 +61,11 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  // The browser's own policy: scripts from the server only, inline styles allowed (Swagger UI sets some).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+  });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
 });
