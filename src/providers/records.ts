@@ -1,4 +1,12 @@
 import type { RaRecord } from 'react-admin';
+import type { Admin } from '../../shared/contract/admins';
+import type { AuditEvent } from '../../shared/contract/audit';
+import type { Company, CompanyDetail } from '../../shared/contract/companies';
+import type { CreditEntry } from '../../shared/contract/credits';
+import type { Need } from '../../shared/contract/needs';
+import type { Offer } from '../../shared/contract/offers';
+import type { Room } from '../../shared/contract/rooms';
+import type { User } from '../../shared/contract/users';
 
 /** A record as the API sends it: keyed by `_id`. */
 export interface ApiRecord {
@@ -6,11 +14,28 @@ export interface ApiRecord {
   [field: string]: unknown;
 }
 
-/** A record of the contract as the console holds it: the API's `_id` is react-admin's `id`. */
-export type ConsoleRecord<Api extends { _id: string }> = Omit<Api, '_id'> & { id: string };
+/**
+ * A record of the contract as the console holds it: the API's `_id` is react-admin's `id`. Keys are
+ * remapped rather than `Omit`ted so that a record with an index signature (a company's run-time
+ * balance) keeps its named fields.
+ */
+export type ConsoleRecord<Api extends { _id: string }> = { [Key in keyof Api as Key extends '_id' ? never : Key]: Api[Key] } & { id: string };
+
+/** The console's records, typed by the contract: renaming a field there fails the type check here. */
+export type AdminRecord = ConsoleRecord<Admin>;
+export type UserRecord = ConsoleRecord<User>;
+export type CompanyRecord = ConsoleRecord<Company>;
+export type CompanyDetailRecord = ConsoleRecord<CompanyDetail>;
+export type OfferRecord = ConsoleRecord<Offer>;
+export type NeedRecord = ConsoleRecord<Need>;
+export type RoomRecord = ConsoleRecord<Room>;
+export type CreditEntryRecord = ConsoleRecord<CreditEntry>;
+export type AuditEventRecord = ConsoleRecord<AuditEvent>;
 
 /** `_id` becomes react-admin's `id` here, and nowhere else. */
-export function toRecord<Api extends { _id: string }>(apiRecord: Api): ConsoleRecord<Api> {
+export function toRecord<Api extends { _id: string }>(apiRecord: Api): ConsoleRecord<Api>;
+// One signature for the callers; the body works on the plain shape, which TypeScript cannot map through a spread.
+export function toRecord(apiRecord: { _id: string }): RaRecord {
   const { _id, ...fields } = apiRecord;
   return { ...fields, id: _id };
 }

@@ -3,7 +3,7 @@ import { useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
-import type { AuditEvent } from '../../providers/ledgerRecords';
+import type { AuditEventRecord } from '../../providers/records';
 import { changeLines, recordRoute } from './auditFormat';
 
 /** Datagrid columns of the audit trail; each reads the event of its row. `label` is read by the Datagrid header. */
@@ -12,13 +12,13 @@ interface ColumnProps {
 }
 
 export const AuditDateField = (_props: ColumnProps) => {
-  const event = useRecordContext<AuditEvent>();
+  const event = useRecordContext<AuditEventRecord>();
   return event ? <>{formatShortDateTime(event.created_at)}</> : null;
 };
 
 /** The admin's name as it was then; an event with no admin (a failed sign-in) says so. */
 export const AuditAdminField = (_props: ColumnProps) => {
-  const event = useRecordContext<AuditEvent>();
+  const event = useRecordContext<AuditEventRecord>();
   if (!event) return null;
   return event.admin_name ? (
     <>{event.admin_name}</>
@@ -30,13 +30,13 @@ export const AuditAdminField = (_props: ColumnProps) => {
 };
 
 export const AuditActionField = (_props: ColumnProps) => {
-  const event = useRecordContext<AuditEvent>();
+  const event = useRecordContext<AuditEventRecord>();
   return event ? <>{AUDIT_ACTION_LABELS[event.action] ?? event.action}</> : null;
 };
 
 /** The record, linked to its page while it exists; a deleted one says so. */
 export const AuditRecordField = (_props: ColumnProps) => {
-  const event = useRecordContext<AuditEvent>();
+  const event = useRecordContext<AuditEventRecord>();
   if (!event) return null;
   const label = `${AUDIT_ENTITY_LABELS[event.entity] ?? event.entity}${event.entity_id ? ` ${event.entity_id}` : ''}`;
   const route = recordRoute(event);
@@ -62,7 +62,7 @@ export const AuditRecordField = (_props: ColumnProps) => {
 
 /** Each changed field as `field: before → after`. */
 export const AuditChangesField = (_props: ColumnProps) => {
-  const event = useRecordContext<AuditEvent>();
+  const event = useRecordContext<AuditEventRecord>();
   const lines = changeLines(event?.changes ?? null);
   if (lines.length === 0) return null;
   return (

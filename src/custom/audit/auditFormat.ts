@@ -1,5 +1,5 @@
 import type { AuditEntity } from '../../../shared/catalogue/audit';
-import type { AuditEvent, FieldChange } from '../../providers/ledgerRecords';
+import type { AuditEventRecord } from '../../providers/records';
 
 const EMPTY_VALUE = '—';
 const LONGEST_VALUE = 120;
@@ -18,7 +18,7 @@ export interface ChangeLine {
 }
 
 /** `{field: [before, after]}` as lines, in the order the server gave them. */
-export const changeLines = (changes: Record<string, FieldChange> | null): ChangeLine[] =>
+export const changeLines = (changes: AuditEventRecord['changes']): ChangeLine[] =>
   Object.entries(changes ?? {}).map(([field, [before, after]]) => ({ field, before: formatAuditValue(before), after: formatAuditValue(after) }));
 
 /** The console pages of the entities that have one. */
@@ -32,7 +32,7 @@ const RECORD_ROUTES: Partial<Record<AuditEntity, string>> = {
 };
 
 /** The page of the event's record, only while that record still exists. */
-export function recordRoute(event: Pick<AuditEvent, 'entity' | 'entity_id' | 'exists'>): string | undefined {
+export function recordRoute(event: Pick<AuditEventRecord, 'entity' | 'entity_id' | 'exists'>): string | undefined {
   const base = RECORD_ROUTES[event.entity];
   if (!base || !event.entity_id || !event.exists) return undefined;
   return `${base}/${encodeURIComponent(event.entity_id)}`;

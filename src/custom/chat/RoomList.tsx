@@ -1,7 +1,8 @@
 import { Avatar, Stack } from '@mui/material';
-import { FunctionField, type RaRecord } from 'react-admin';
+import { FunctionField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../components/ResourceList';
+import type { RoomRecord } from '../../providers/records';
 
 const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | null } }) => (
   <Stack direction="row" spacing={1} alignItems="center">
@@ -17,15 +18,15 @@ export const RoomList = () => (
   <ResourceList title="Messages" filters={[searchFilter]} rowClick={(id) => `/message/${id}`}>
     <FunctionField
       label="Offer"
-      render={(room: RaRecord) => (
+      render={(room: RoomRecord) => (
         <Stack direction="row" spacing={1} alignItems="center">
           <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: 36, height: 36 }} />
           <span>{room.offer_title}</span>
         </Stack>
       )}
     />
-    <FunctionField label="Seller" render={(room: RaRecord) => <Party party={room.seller} />} />
-    <FunctionField label="Buyer" render={(room: RaRecord) => <Party party={room.buyer} />} />
-    <FunctionField label="Created at" render={(room: RaRecord) => formatShortDateTime(room.created_at)} />
+    <FunctionField label="Seller" render={(room: RoomRecord) => <Party party={room.seller} />} />
+    <FunctionField label="Buyer" render={(room: RoomRecord) => <Party party={room.buyer} />} />
+    <FunctionField label="Created at" render={(room: RoomRecord) => formatShortDateTime(room.created_at)} />
   </ResourceList>
 );

@@ -1,13 +1,14 @@
-import { FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField } from 'react-admin';
 import { firstTenCharacters } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { AdminCreate } from './AdminCreate';
+import type { AdminRecord } from '../../providers/records';
 
 /** Spec §2 /admin: search, name / email / last login (first 10 characters), 10 a page, create modal. */
 export const AdminList = () => (
   <ResourceList title="Admins" filters={[searchFilter]} create={<AdminCreate />}>
     <TextField source="name" label="Name" sortable={false} />
     <TextField source="email" label="Email" sortable={false} />
-    <FunctionField label="Last login" sortable={false} render={(record: RaRecord) => firstTenCharacters(record.last_login_at)} />
+    <FunctionField label="Last login" sortable={false} render={(admin: AdminRecord) => firstTenCharacters(admin.last_login_at)} />
   </ResourceList>
 );

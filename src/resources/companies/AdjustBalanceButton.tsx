@@ -3,10 +3,11 @@ import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle,
 import { useId, useState, type FormEvent } from 'react';
 import { Button, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
-import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
+import { balanceOf, formatCredit } from '../../custom/product';
 import type { CreditAdjustment } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { addCredit, isWithinCreditLimit, parseCreditAmount } from './creditAmount';
+import type { CompanyRecord } from '../../providers/records';
 
 const LONGEST_REASON = 500;
 export const BALANCE_ADJUSTED = 'Balance adjusted!';
@@ -16,7 +17,7 @@ export const BALANCE_ADJUSTED = 'Balance adjusted!';
  * both required, with the new balance previewed. The server writes the ledger entry; the page reloads.
  */
 export const AdjustBalanceButton = () => {
-  const company = useRecordContext();
+  const company = useRecordContext<CompanyRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const titleId = useId();
@@ -37,7 +38,7 @@ export const AdjustBalanceButton = () => {
   });
   if (!company) return null;
 
-  const balance = Number(company[BALANCE_SOURCE] ?? 0);
+  const balance = balanceOf(company);
   const amount = parseCreditAmount(amountText);
   const newBalance = amount === undefined ? undefined : addCredit(balance, amount);
   const balanceInRange = newBalance !== undefined && isWithinCreditLimit(newBalance);

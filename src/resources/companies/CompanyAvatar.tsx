@@ -1,9 +1,10 @@
 import { Avatar } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import type { CompanyRecord } from '../../providers/records';
 
 /** The company logo, or a generated initial avatar when there is none (spec §2). */
 export const CompanyAvatar = ({ size = 36 }: { size?: number }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<CompanyRecord>();
   if (!record) return null;
   const name = String(record.name ?? '');
   const logo = typeof record.logo_url === 'string' && record.logo_url ? record.logo_url : undefined;

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/catalogue/messages';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import type { CompanyDetailRecord } from '../../providers/records';
 
 interface Comment {
   _id: string;
@@ -15,7 +16,7 @@ interface Comment {
 
 /** Spec §2 Comments tab: author, relative time, text, delete after 'Are you sure?', and an add form. */
 export const CompanyCommentsTab = () => {
-  const company = useRecordContext();
+  const company = useRecordContext<CompanyDetailRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const [text, setText] = useState('');

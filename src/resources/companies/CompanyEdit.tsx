@@ -2,7 +2,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { SimpleForm, useRecordContext } from 'react-admin';
 import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
-import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
+import { balanceOf, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';
 import { AdjustBalanceButton } from './AdjustBalanceButton';
 import { CompanyAvatar } from './CompanyAvatar';
@@ -12,12 +12,13 @@ import { CompanyInputs } from './CompanyInputs';
 import { CompanySyncTab } from './CompanySyncTab';
 import { CompanyUsersTab } from './CompanyUsersTab';
 import { explainCompanyNotEmpty } from './companyNotEmpty';
+import type { CompanyDetailRecord } from '../../providers/records';
 
 /** The creation date, the credit balance badge (spec §2) and the one way to adjust it. */
 const CompanyHeader = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<CompanyDetailRecord>();
   if (!record) return null;
-  const balance = Number(record[BALANCE_SOURCE] ?? 0);
+  const balance = balanceOf(record);
   return (
     <Stack direction="row" spacing={2} alignItems="center" sx={{ p: 2, pb: 0 }}>
       <CompanyAvatar size={48} />

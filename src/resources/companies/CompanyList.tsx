@@ -1,10 +1,11 @@
-import { FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField } from 'react-admin';
 import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
-import { BALANCE_SOURCE, formatCredit } from '../../custom/product';
+import { BALANCE_SOURCE, balanceOf, formatCredit } from '../../custom/product';
 import { CompanyAvatar } from './CompanyAvatar';
 import { CompanyCreate } from './CompanyCreate';
+import type { CompanyRecord } from '../../providers/records';
 
 /**
  * Spec §2 /company: search, domain and dependent sub-domain filters, reset, sortable columns
@@ -21,12 +22,12 @@ export const CompanyList = () => (
   >
     <FunctionField label="Logo" sortable={false} render={() => <CompanyAvatar />} />
     <TextField source="name" label="Name" />
-    <FunctionField source={BALANCE_SOURCE} label="Balance" render={(record: RaRecord) => formatCredit(record[BALANCE_SOURCE])} />
+    <FunctionField source={BALANCE_SOURCE} label="Balance" render={(company: CompanyRecord) => formatCredit(balanceOf(company))} />
     <TextField source="activity_domain" label="Domain" />
     <TextField source="sub_activity_domain" label="Sub-domain" />
     <TextField source="postal_code" label="Postal code" sortable={false} />
     <TextField source="city" label="City" />
     <TextField source="country" label="Country" sortable={false} />
-    <FunctionField source="created_at" label="Created at" render={(record: RaRecord) => formatFrenchLongDate(record.created_at)} />
+    <FunctionField source="created_at" label="Created at" render={(company: CompanyRecord) => formatFrenchLongDate(company.created_at)} />
   </ResourceList>
 );

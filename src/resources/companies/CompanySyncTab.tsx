@@ -6,13 +6,14 @@ import { messages } from '../../../shared/catalogue/messages';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
+import type { CompanyDetailRecord } from '../../providers/records';
 
 /**
  * Spec §2 Sync tab: an organisation id field and Start. decisions.md: Start stores the old-platform
  * id and records a sync job; the tab shows the last job.
  */
 export const CompanySyncTab = () => {
-  const company = useRecordContext();
+  const company = useRecordContext<CompanyDetailRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const [organizationId, setOrganizationId] = useState(String(company?.organization_id ?? ''));

@@ -1,14 +1,16 @@
 import { Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
 import { InviteUserModal } from './InviteUserModal';
+import type { UserRecord } from '../../providers/records';
+import type { CompanyRecord } from '../../providers/records';
 
 /** Spec §2 Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
 export const CompanyUsersTab = () => {
-  const company = useRecordContext();
+  const company = useRecordContext<CompanyRecord>();
   return (
     <Stack spacing={1}>
       <Stack direction="row" justifyContent="space-between" alignItems="center">
@@ -22,7 +24,7 @@ export const CompanyUsersTab = () => {
           <TextField source="name" label="Name" sortable={false} />
           <TextField source="email" label="Email" sortable={false} />
           <TextField source="organisation_name" label="Organisation" sortable={false} />
-          <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
+          <FunctionField label="Last login" sortable={false} render={(user: UserRecord) => formatShortDateTime(user.last_login_at)} />
         </Datagrid>
       </ReferenceManyField>
     </Stack>

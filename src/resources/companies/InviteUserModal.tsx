@@ -6,10 +6,11 @@ import { messages } from '../../../shared/catalogue/messages';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import type { InvitePayload } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import type { CompanyRecord } from '../../providers/records';
 
 /** Spec §2 Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
 export const InviteUserModal = () => {
-  const company = useRecordContext();
+  const company = useRecordContext<CompanyRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const titleId = useId();

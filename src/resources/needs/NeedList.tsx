@@ -1,9 +1,10 @@
-import { FunctionField, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { NeedCreate } from './NeedCreate';
 import { EMERGENCY_CHOICES } from './needChoices';
+import type { NeedRecord } from '../../providers/records';
 
 const filters = [searchFilter, <SelectInput key="emergency" source="emergency" label="Urgency" choices={EMERGENCY_CHOICES} alwaysOn />, ...domainFilters];
 
@@ -20,6 +21,6 @@ export const NeedList = () => (
     <TextField source="organisation_name" label="Organisation" />
     <TextField source="description" label="Description" />
     <TextField source="emergency" label="Urgency" />
-    <FunctionField source="created_at" label="Created at" render={(need: RaRecord) => formatShortDateTime(need.created_at)} />
+    <FunctionField source="created_at" label="Created at" render={(need: NeedRecord) => formatShortDateTime(need.created_at)} />
   </ResourceList>
 );

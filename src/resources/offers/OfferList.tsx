@@ -1,10 +1,11 @@
 import { Avatar, Stack } from '@mui/material';
-import { FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
+import type { OfferRecord } from '../../providers/records';
 
 /** Spec §2 /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
 export const OfferList = () => (
@@ -19,7 +20,7 @@ export const OfferList = () => (
     <FunctionField
       source="title"
       label="Title"
-      render={(offer: RaRecord) => (
+      render={(offer: OfferRecord) => (
         <Stack direction="row" spacing={1} alignItems="center">
           <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: 32, height: 32 }} />
           <span>{offer.title}</span>
@@ -27,8 +28,8 @@ export const OfferList = () => (
       )}
     />
     <TextField source="organisation_name" label="Organisation" />
-    <FunctionField source="price" label="Price" render={(offer: RaRecord) => formatPrice(offer)} />
-    <FunctionField source="credit_ratio" label="Credit ratio" render={(offer: RaRecord) => formatRatioAsPercent(offer.credit_ratio)} />
-    <FunctionField source="created_at" label="Created at" render={(offer: RaRecord) => formatShortDateTime(offer.created_at)} />
+    <FunctionField source="price" label="Price" render={(offer: OfferRecord) => formatPrice(offer)} />
+    <FunctionField source="credit_ratio" label="Credit ratio" render={(offer: OfferRecord) => formatRatioAsPercent(offer.credit_ratio)} />
+    <FunctionField source="created_at" label="Created at" render={(offer: OfferRecord) => formatShortDateTime(offer.created_at)} />
   </ResourceList>
 );

@@ -4,6 +4,7 @@ import { useNotifyingMutation } from '../../custom/components/useNotifyingMutati
 import { environment } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { connectUrl } from './connectUrl';
+import type { UserRecord } from '../../providers/records';
 
 /**
  * Spec §2 'Login as': a new tab on the front-end app's connect route for this user. The tab opens
@@ -11,7 +12,7 @@ import { connectUrl } from './connectUrl';
  * connect route once the server has minted the user's single-use token.
  */
 export const LoginAsButton = () => {
-  const user = useRecordContext();
+  const user = useRecordContext<UserRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   // No success toast: the tab opens on the front-end app. A failure closes the blank tab.
   const impersonate = useNotifyingMutation(

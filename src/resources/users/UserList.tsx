@@ -1,9 +1,10 @@
 import { Chip } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { FunctionField, TextField, useGetOne, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, useGetOne } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
+import type { UserRecord } from '../../providers/records';
 
 /** The company the list is narrowed to (`?organisation_id=`), with a way back to every user. */
 const OrganisationChip = ({ organisationId, onClear }: { organisationId: string; onClear: () => void }) => {
@@ -26,7 +27,7 @@ export const UserList = () => {
       <TextField source="name" label="Name" sortable={false} />
       <TextField source="email" label="Email" sortable={false} />
       <TextField source="organisation_name" label="Organisation" sortable={false} />
-      <FunctionField label="Last login" sortable={false} render={(user: RaRecord) => formatShortDateTime(user.last_login_at)} />
+      <FunctionField label="Last login" sortable={false} render={(user: UserRecord) => formatShortDateTime(user.last_login_at)} />
       <LoginAsButton />
     </ResourceList>
   );
