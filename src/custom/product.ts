@@ -1,7 +1,7 @@
 import { balanceField, formatBalance, logoFolder } from '../../shared/catalogue/product';
 import { environment } from '../providers';
 
-/** The console's credit unit and the names derived from it (decisions.md). */
+/** The console's credit unit (from the environment) and the names derived from it. */
 export const creditUnit = environment.product;
 export const BALANCE_SOURCE = balanceField(creditUnit);
 export const LOGO_FOLDER = logoFolder(creditUnit);

@@ -1,7 +1,7 @@
 import { Avatar } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 
-/** The company logo, or a generated initial avatar when there is none (spec §2). */
+/** The company logo, or a generated initial avatar when there is none. */
 export const CompanyAvatar = ({ size = 36 }: { size?: number }) => {
   const record = useRecordContext();
   if (!record) return null;

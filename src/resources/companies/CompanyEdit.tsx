@@ -13,7 +13,7 @@ import { CompanySyncTab } from './CompanySyncTab';
 import { CompanyUsersTab } from './CompanyUsersTab';
 import { explainCompanyNotEmpty } from './companyNotEmpty';
 
-/** The creation date, the credit balance badge (spec §2) and the one way to adjust it. */
+/** The creation date, the credit balance badge and the one way to adjust it. */
 const CompanyHeader = () => {
   const record = useRecordContext();
   if (!record) return null;
@@ -37,7 +37,7 @@ const CompanyHeader = () => {
 const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
 
 /**
- * Spec §2 /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
+ * /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
  * A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first.
  */
 export const CompanyEdit = () => (

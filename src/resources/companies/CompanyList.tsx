@@ -7,7 +7,7 @@ import { CompanyAvatar } from './CompanyAvatar';
 import { CompanyCreate } from './CompanyCreate';
 
 /**
- * Spec §2 /company: search, domain and dependent sub-domain filters, reset, sortable columns
+ * /company: search, domain and dependent sub-domain filters, reset, sortable columns
  * (default created_at descending), 10 a page, create modal.
  */
 export const CompanyList = () => (

@@ -8,7 +8,7 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
 
 /**
- * Spec §2 Sync tab: an organisation id field and Start. decisions.md: Start stores the old-platform
+ * The Sync tab: an organisation id field and Start. Start stores the old-platform
  * id and records a sync job; the tab shows the last job.
  */
 export const CompanySyncTab = () => {

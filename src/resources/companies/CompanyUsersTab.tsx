@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
 import { InviteUserModal } from './InviteUserModal';
 
-/** Spec §2 Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
+/** The Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
 export const CompanyUsersTab = () => {
   const company = useRecordContext();
   return (

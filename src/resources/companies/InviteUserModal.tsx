@@ -7,7 +7,7 @@ import { useNotifyingMutation } from '../../custom/components/useNotifyingMutati
 import type { InvitePayload } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 
-/** Spec §2 Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
+/** From the Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
 export const InviteUserModal = () => {
   const company = useRecordContext();
   const dataProvider = useDataProvider<AdminDataProvider>();

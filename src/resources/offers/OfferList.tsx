@@ -6,7 +6,7 @@ import { ResourceList, domainFilters, searchFilter } from '../../custom/componen
 import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
 
-/** Spec §2 /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
+/** /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
 export const OfferList = () => (
   <ResourceList
     title="Offer"
