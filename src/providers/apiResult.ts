@@ -10,7 +10,7 @@ export interface RecordBody extends ApiBody {
   data?: ApiRecord;
 }
 
-/** A refusal becomes an HttpError whose message is the server's code, else the spec's fallback text. */
+/** A refusal becomes an HttpError whose message is the server's code, else the given fallback text. */
 export function expectOk<Body extends ApiBody>(response: ApiResponse<Body>, fallback: string): Body {
   if (response.body.ok === false || response.status >= 400) {
     throw new HttpError(response.body.code || fallback, response.status, response.body);

@@ -19,7 +19,7 @@ export interface AdminAuthProvider extends AuthProvider {
 }
 
 /**
- * Sign-in, the start-up `signin_token` check, logout and identity (spec §2, §4, §7).
+ * Sign-in, the start-up `signin_token` check, logout and identity.
  * Logout: a successful call, or a 401 (the session had already ended), clears the user; any other
  * failure is logged and the admin stays signed in.
  */

@@ -4,13 +4,13 @@ import { expectOk, recordOf, type RecordBody } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
 
-/** Spec §3 file upload item: a data URL and a name. */
+/** A file upload item: a data URL and a name (`uploadBody` in shared/contract/files.ts). */
 export interface UploadItem {
   rawBody: string;
   name: string;
 }
 
-/** Spec §3 invite payload. */
+/** The invite payload (`userInviteBody` in shared/contract/users.ts). */
 export interface InvitePayload {
   name: string;
   email: string;
@@ -34,7 +34,10 @@ export interface CreditAdjustment {
 
 const companyPath = (id: RaRecord['id']) => `/company/${encodeURIComponent(String(id))}`;
 
-/** The calls of spec §7 that are not react-admin CRUD: uploads, comments, invitations, sync, credit adjustments. */
+/**
+ * The API calls (shared/contract/, published at /api/openapi.json) that are not react-admin CRUD:
+ * uploads, comments, invitations, sync, credit adjustments.
+ */
 export function createCompanyCalls(http: HttpClient) {
   return {
     /** POST /file: answers the stored files' URLs, in order. */

@@ -16,8 +16,9 @@ export type CategoryImageRecord = ConsoleRecord<CategoryImage>;
 class CallFailure extends Error {}
 
 /**
- * The calls of spec §7 behind the custom pages: the Bank, the chat, the dashboard, the account and
- * the password flows. Each rejects with the server's code, else the spec's text for that failure.
+ * The API calls (shared/contract/, published at /api/openapi.json) behind the custom pages: the Bank,
+ * the chat, the dashboard, the account and the password flows. Each rejects with the server's code,
+ * else the fallback text for that failure from shared/catalogue/messages.ts.
  */
 export function createConsoleCalls(http: HttpClient) {
   return {
@@ -83,7 +84,7 @@ export function createConsoleCalls(http: HttpClient) {
       expectOk(response, messages.failure.generic);
     },
 
-    /** Spec §3: password1 has no input of its own; it repeats the password. Answers the new session. */
+    /** password1 (`resetFromLinkBody` in shared/contract/auth.ts) has no input of its own; it repeats the password. Answers the new session. */
     async resetPasswordFromLink(password: string, token: string): Promise<ApiBody> {
       return expectOk(await http.post('/admin/forgot_password_reset', { password, password1: password, token }), messages.failure.unknown);
     },

@@ -1,7 +1,7 @@
 import { DEFAULT_CREDIT_UNIT } from '../../shared/catalogue/product';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../shared/catalogue/uploads';
 
-/** Spec §9: the environment is told by the address the console is served from. */
+/** The environment is told by the address the console is served from. */
 export type EnvironmentName = 'development' | 'staging' | 'production';
 
 export interface Environment {

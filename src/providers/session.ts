@@ -3,7 +3,7 @@ import type { Admin } from '../../shared/contract/admins';
 /** The signed-in admin as the sign-in answers carry it. */
 export type SessionUser = Admin;
 
-/** Spec §3: the session token lives in memory only; the user is empty at start and null after logout. */
+/** The session token lives in memory only; the user is empty at start and null after logout. */
 export interface SessionStore {
   token(): string | null;
   user(): SessionUser | null;

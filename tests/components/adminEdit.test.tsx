@@ -89,7 +89,7 @@ describe('/admin/{id}', () => {
     expect(deleteOne).not.toHaveBeenCalled();
   });
 
-  it("refuses to delete one's own account with the spec's message", async () => {
+  it("refuses to delete one's own account with 'Admins cannot delete their own accounts.'", async () => {
     const { user, deleteOne } = renderEdit(buildAdmin({ id: ME.id, name: 'Me Myself' }));
     await screen.findByDisplayValue('Me Myself');
     await user.click(await deleteButton());

@@ -16,7 +16,7 @@ async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('layout shell', () => {
-  it('lists the eight links in the spec order, then Audit', async () => {
+  it('lists the eight links in order, Dashboard to Messages, then Audit', async () => {
     renderApp('/');
     const menu = await screen.findByRole('menu');
     const links = within(menu).getAllByRole('menuitem');

@@ -11,7 +11,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail address. Please check your inbox.';
 
 /**
- * Spec §2 /auth/forgot: ask for a reset link. Spec §5: a malformed address shows 'Invalid email
+ * /auth/forgot: ask for a reset link. A malformed address shows 'Invalid email
  * address' and the request is still sent. Then the confirmation replaces the form.
  */
 export const ForgotPasswordPage = () => {

@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
 
-/** A password input with the show/hide toggle the spec asks for on every password field. */
+/** A password input with a show/hide toggle, as every password field has. */
 export const PasswordField = (props: TextFieldProps) => {
   const [visible, setVisible] = useState(false);
   return (

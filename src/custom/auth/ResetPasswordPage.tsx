@@ -14,7 +14,7 @@ import { useEnterConsole } from './useEnterConsole';
 export const RESET_PATH = '/auth/reset';
 
 /**
- * Spec §2 'Créer un nouveau mot de passe' at /auth/reset?token=… (decisions.md): one field, 'Créer'
+ * 'Créer un nouveau mot de passe' at /auth/reset?token=…: one field, 'Créer'
  * disabled while empty with a spinner while loading; 'Success!' then `/`, or 'Error' + newline +
  * the code and the form again.
  */
@@ -65,7 +65,7 @@ export const ResetPasswordPage = () => {
   );
 };
 
-/** decisions.md: /auth/reset-password redirects to /auth/reset, query kept. */
+/** The older /auth/reset-password address redirects to /auth/reset, query kept. */
 export const ResetPasswordRedirect = () => {
   const location = useLocation();
   return <Navigate to={`${RESET_PATH}${location.search}`} replace />;

@@ -7,7 +7,7 @@ import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { useEnterConsole } from './useEnterConsole';
 
-/** Spec §2 /auth: email and password (show/hide), 'forgot password', the button waits for both. */
+/** /auth: email and password (show/hide), 'forgot password', the button waits for both. */
 export const SignInPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

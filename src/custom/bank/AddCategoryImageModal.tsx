@@ -11,7 +11,7 @@ import { useNotifyingMutation } from '../components/useNotifyingMutation';
 
 export const CATEGORY_IMAGES_FOLDER = '/category_images';
 
-/** The Add button waits for a domain and an uploaded image (spec §5). */
+/** The Add button waits for a domain and an uploaded image. */
 const AddButton = ({ domain, busy }: { domain: string; busy: boolean }) => {
   const imageUrl: unknown = useWatch({ name: 'image_url' });
   return (
@@ -21,7 +21,7 @@ const AddButton = ({ domain, busy }: { domain: string; busy: boolean }) => {
   );
 };
 
-/** Spec §2 Bank add-image modal: a domain and an image uploaded to /category_images. */
+/** The Bank's add-image modal: a domain and an image uploaded to /category_images. */
 export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const titleId = useId();

@@ -11,12 +11,12 @@ import { failureMessage } from '../../providers/failureMessage';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
 
-/** Spec §2: 'Tous' means every domain. */
+/** 'Tous' means every domain. */
 export const ALL_DOMAINS = 'Tous';
-/** Spec §5: the French confirmation before an image is deleted. */
+/** The French confirmation before an image is deleted. */
 export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image ?';
 
-/** Spec §2 /bank: category images by domain ('Tous' for all), an add-image modal, delete per image. */
+/** /bank: category images by domain ('Tous' for all), an add-image modal, delete per image. */
 export const BankPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
@@ -31,7 +31,8 @@ export const BankPage = () => {
   } = useQuery({
     queryKey,
     queryFn: () => dataProvider.searchCategoryImages(domain === ALL_DOMAINS ? undefined : domain),
-    // A failure is shown at once (spec §8 texts) rather than after react-query's retries.
+    // A failure is shown at once (the server's code, else 'Failed to fetch images' or 'An error occurred
+    // while fetching images') rather than after react-query's retries.
     retry: false,
   });
 

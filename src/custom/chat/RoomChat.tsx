@@ -46,7 +46,7 @@ const Bubble = ({ message, own }: { message: RoomMessage; own: boolean }) => (
   </Stack>
 );
 
-/** Spec §2 /message/{room_id}: the offer header, messages by day, own messages on the right, Enter sends. */
+/** /message/{room_id}: the offer header, messages by day, own messages on the right, Enter sends. */
 export const RoomChat = () => {
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -13,7 +13,7 @@ const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | 
   </Stack>
 );
 
-/** Spec §2 /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
+/** /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
 export const RoomList = () => (
   <ResourceList title="Messages" filters={[searchFilter]} rowClick={(id) => `/message/${id}`}>
     <FunctionField

@@ -1,4 +1,4 @@
-/** Spec §2 chat: messages grouped by day (the day of the admin's own clock). */
+/** Chat messages grouped by day (the day of the admin's own clock). */
 export interface DayGroup<Message> {
   day: string;
   label: string;

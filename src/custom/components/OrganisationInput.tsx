@@ -2,8 +2,8 @@ import { AutocompleteInput, ReferenceInput, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 
 /**
- * The organisation of a user, offer or need: a company autocomplete by name (spec §2). The chosen
- * company's name travels along as `organisation_name` (spec §7 PUT /user).
+ * The organisation of a user, offer or need: a company autocomplete by name. The chosen company's
+ * name travels along as `organisation_name` (PUT /user: `userUpdateBody` in shared/contract/users.ts).
  */
 export const OrganisationInput = ({ source = 'organisation_id', label = 'Organisation' }: { source?: string; label?: string }) => {
   const { setValue } = useFormContext();

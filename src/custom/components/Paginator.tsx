@@ -5,7 +5,7 @@ import { useListPaginationContext } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { totalPages } from '../../../shared/catalogue/pagination';
 
-/** Spec §2: 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. */
+/** 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. */
 export const Paginator = () => {
   const { page, perPage, total, setPage, isPending } = useListPaginationContext();
   if (isPending) return null;

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { toApiRecord } from '../../providers/records';
 
-/** Spec §2 'Raw Data': the record as the API sent it, pretty-printed. */
+/** The 'Raw Data' tab: the record as the API sent it, pretty-printed. */
 export const RawDataTab = () => {
   const record = useRecordContext();
   if (!record) return null;

@@ -1,7 +1,7 @@
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Button, useListContext } from 'react-admin';
 
-/** Spec §2 reset-filters button: clears search and filters (and so returns to page 1). */
+/** The reset-filters button: clears search and filters (and so returns to page 1). */
 export const ResetFiltersButton = () => {
   const { setFilters, filterValues } = useListContext();
   return (

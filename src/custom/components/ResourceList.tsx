@@ -7,7 +7,7 @@ import { Paginator } from './Paginator';
 import { ResetFiltersButton } from './ResetFiltersButton';
 
 export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
-/** The activity-domain filter and its dependent sub-domain filter (spec §2, §4). */
+/** The activity-domain filter and its dependent sub-domain filter. */
 export const domainFilters = [
   <DomainSelect key="activity_domain" source="activity_domain" alwaysOn />,
   <SubDomainSelect key="sub_activity_domain" source="sub_activity_domain" alwaysOn />,
@@ -17,18 +17,18 @@ export interface ResourceListProps extends Omit<ListProps, 'children' | 'actions
   title: string;
   /** The create modal, if the list has one. */
   create?: ReactNode;
-  /** Whether the list has the reset-filters button (spec §2: companies, offers, needs). */
+  /** Whether the list has the reset-filters button (companies, offers and needs have it). */
   resettable?: boolean;
   /** Extra actions, before the reset and create buttons. */
   actions?: ReactNode;
-  /** The list's own empty-result text (spec §8); the paginator says 'No data found' in any case. */
+  /** The list's own empty-result text; the paginator says 'No data found' in any case. */
   emptyText?: string;
   rowClick?: DatagridProps['rowClick'];
   children: ReactNode;
 }
 
 /**
- * The list screen of spec §2: 10 a page with the shared paginator, search and filters (any change
+ * The list screen: 10 a page with the shared paginator, search and filters (any change
  * returns to page 1, as react-admin's list controller does), a row opens the record.
  */
 export const ResourceList = ({ title, create, resettable, actions, emptyText, rowClick = 'edit', children, ...listProps }: ResourceListProps) => (

@@ -10,7 +10,7 @@ import { CreditMovementsChart } from './CreditMovementsChart';
 
 const NO_DOMAIN = 'Sans domaine';
 
-/** decisions.md: the external analytics dashboard, full height, when one is configured. */
+/** The external analytics dashboard, full height, when one is configured. */
 export const AnalyticsEmbed = ({ url }: { url: string }) => (
   <Box
     component="iframe"
@@ -96,5 +96,5 @@ export const DashboardView = ({ analyticsUrl }: { analyticsUrl?: string }) => (
   </>
 );
 
-/** Spec §2 and decisions.md: the Dashboard at `/`. */
+/** The Dashboard at `/`: the analytics embed when one is configured, else the overview. */
 export const Dashboard = () => <DashboardView analyticsUrl={environment.analyticsUrl} />;

@@ -10,7 +10,7 @@ const AppTopBar = () => (
   </AppBar>
 );
 
-/** Spec §2 shell: sidebar on large screens, slide-over menu on small ones (react-admin's own behaviour). */
+/** The shell: sidebar on large screens, slide-over menu on small ones (react-admin's own behaviour). */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireSession>
     <Layout appBar={AppTopBar} menu={AppMenu}>

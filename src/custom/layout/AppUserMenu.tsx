@@ -35,7 +35,7 @@ const SignOutItem = () => {
   );
 };
 
-/** Spec §2: the top-right account menu. */
+/** The top-right account menu. */
 export const AppUserMenu = () => (
   <UserMenu>
     <MyAccountItem />

@@ -4,7 +4,7 @@ import { LoadingPage, useAuthState } from 'react-admin';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
 
 /**
- * Spec §2: every admin page shows a loader until the start-up session check ends, then either the
+ * Every admin page shows a loader until the start-up session check ends, then either the
  * page or a redirect to /auth. (react-admin's own `requireAuth` logs out on mount, and its logout
  * resets the auth queries it depends on, which can loop several times before the redirect lands.)
  */

@@ -1,4 +1,4 @@
 import { Notification } from 'react-admin';
 
-/** Spec §9: toasts at the top centre; multi-line so that 'Error' + newline + code reads as two lines. */
+/** Toasts at the top centre; multi-line so that 'Error' + newline + code reads as two lines. */
 export const TopCenterNotification = () => <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} multiLine sx={{ whiteSpace: 'pre-line' }} />;

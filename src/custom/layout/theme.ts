@@ -1,6 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** Spec §2/§9: the sidebar is 12rem (192 px) wide on large screens. */
+/** The sidebar is 12rem (192 px) wide on large screens. */
 export const SIDEBAR_WIDTH_PX = 192;
 
 export const theme: RaThemeOptions = {

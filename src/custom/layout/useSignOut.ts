@@ -4,7 +4,7 @@ import { useAuthProvider, useNavigate, useResetStore } from 'react-admin';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
 
 /**
- * Spec §2 Sign Out: the logout call, then the user cleared and the location replaced by /auth.
+ * Sign Out: the logout call, then the user cleared and the location replaced by /auth.
  * A failed logout was already logged by the auth provider; nothing else happens.
  */
 export function useSignOut() {

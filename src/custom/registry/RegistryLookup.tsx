@@ -12,9 +12,9 @@ const describe = (entry: RegistryEntry) =>
   [entry.denomination || entry.nom_entreprise, entry.siege?.code_postal, entry.siege?.ville].filter(Boolean).join(' · ');
 
 /**
- * Spec §2 company name search: suggestions from the external registry once the name is longer than
+ * Company name search: suggestions from the external registry once the name is longer than
  * 2 characters, in a list that scrolls past its maximum height; choosing one fills the form.
- * Spec §7: a failed lookup is only logged.
+ * A failed lookup is only logged.
  */
 export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof searchRegistry }) => {
   const { setValue } = useFormContext();
@@ -43,7 +43,7 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
   const fill = (entry: RegistryEntry) => {
     const fields = registryToCompanyFields(entry);
     for (const [name, value] of Object.entries(fields)) setValue(name, value, { shouldDirty: true });
-    // A domain from the registry makes any previous sub-domain meaningless (spec §4).
+    // A domain from the registry makes any previous sub-domain meaningless.
     if ('activity_domain' in fields) setValue('sub_activity_domain', null, { shouldDirty: true });
   };
 

@@ -4,7 +4,7 @@ import { ResourceList, searchFilter } from '../../custom/components/ResourceList
 import { AdminCreate } from './AdminCreate';
 import type { AdminRecord } from '../../providers/records';
 
-/** Spec §2 /admin: search, name / email / last login (first 10 characters), 10 a page, create modal. */
+/** /admin: search, name / email / last login (first 10 characters), 10 a page, create modal. */
 export const AdminList = () => (
   <ResourceList title="Admins" filters={[searchFilter]} create={<AdminCreate />}>
     <TextField source="name" label="Name" sortable={false} />

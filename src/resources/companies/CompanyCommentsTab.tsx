@@ -14,7 +14,7 @@ interface Comment {
   created_at: string;
 }
 
-/** Spec §2 Comments tab: author, relative time, text, delete after 'Are you sure?', and an add form. */
+/** The Comments tab: author, relative time, text, delete after 'Are you sure?', and an add form. */
 export const CompanyCommentsTab = () => {
   const company = useRecordContext<CompanyDetailRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -14,7 +14,7 @@ import { CompanyUsersTab } from './CompanyUsersTab';
 import { explainCompanyNotEmpty } from './companyNotEmpty';
 import type { CompanyDetailRecord } from '../../providers/records';
 
-/** The creation date, the credit balance badge (spec §2) and the one way to adjust it. */
+/** The creation date, the credit balance badge and the one way to adjust it. */
 const CompanyHeader = () => {
   const record = useRecordContext<CompanyDetailRecord>();
   if (!record) return null;
@@ -38,7 +38,7 @@ const CompanyHeader = () => {
 const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
 
 /**
- * Spec §2 /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
+ * /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
  * A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first.
  */
 export const CompanyEdit = () => (

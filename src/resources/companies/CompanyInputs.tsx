@@ -4,7 +4,10 @@ import { FieldRow } from '../../custom/components/FieldRow';
 import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { LOGO_FOLDER } from '../../custom/product';
 
-/** Every editable company field of spec §3, but the balance: it moves only through 'Adjust balance' (the ledger). */
+/**
+ * Every editable company field (`companyFieldsSchema` in shared/contract/companies.ts), but the balance:
+ * it moves only through 'Adjust balance' (the ledger).
+ */
 export const CompanyInputs = () => (
   <>
     <FileUploadInput source="logo_url" label="Logo" folder={LOGO_FOLDER} />

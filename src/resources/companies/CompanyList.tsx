@@ -8,7 +8,7 @@ import { CompanyCreate } from './CompanyCreate';
 import type { CompanyRecord } from '../../providers/records';
 
 /**
- * Spec §2 /company: search, domain and dependent sub-domain filters, reset, sortable columns
+ * /company: search, domain and dependent sub-domain filters, reset, sortable columns
  * (default created_at descending), 10 a page, create modal.
  */
 export const CompanyList = () => (

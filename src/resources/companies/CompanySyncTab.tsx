@@ -9,7 +9,7 @@ import type { SyncJob } from '../../providers/companyCalls';
 import type { CompanyDetailRecord } from '../../providers/records';
 
 /**
- * Spec §2 Sync tab: an organisation id field and Start. decisions.md: Start stores the old-platform
+ * The Sync tab: an organisation id field and Start. Start stores the old-platform
  * id and records a sync job; the tab shows the last job.
  */
 export const CompanySyncTab = () => {

@@ -8,7 +8,7 @@ import { InviteUserModal } from './InviteUserModal';
 import type { UserRecord } from '../../providers/records';
 import type { CompanyRecord } from '../../providers/records';
 
-/** Spec §2 Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
+/** The Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
 export const CompanyUsersTab = () => {
   const company = useRecordContext<CompanyRecord>();
   return (

@@ -4,7 +4,7 @@ import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
 
-/** Spec §2 /need/{id}: edit (status: any of the three, spec §4) and delete; Raw Data. */
+/** /need/{id}: edit (status: any of the three) and delete; Raw Data. */
 export const NeedEdit = () => (
   <RecordEdit
     title="Need"

@@ -8,7 +8,7 @@ import type { NeedRecord } from '../../providers/records';
 
 const filters = [searchFilter, <SelectInput key="emergency" source="emergency" label="Urgency" choices={EMERGENCY_CHOICES} alwaysOn />, ...domainFilters];
 
-/** Spec §2 /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
+/** /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
 export const NeedList = () => (
   <ResourceList
     title="Need"

@@ -7,7 +7,7 @@ import { ImagesInput } from '../../custom/components/upload/ImagesInput';
 import { OFFER_IMAGES_FOLDER } from './OfferCreate';
 import { CREDIT_RATIO_CHOICES, UNIT_CHOICES } from './offerFormat';
 
-/** Spec §2 /offer/{id}: every offer field (§3), Update and Delete; Raw Data. */
+/** /offer/{id}: every offer field (`offerUpdateBody` in shared/contract/offers.ts), Update and Delete; Raw Data. */
 export const OfferEdit = () => (
   <RecordEdit
     title="Offer"

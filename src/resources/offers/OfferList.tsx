@@ -7,7 +7,7 @@ import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
 import type { OfferRecord } from '../../providers/records';
 
-/** Spec §2 /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
+/** /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
 export const OfferList = () => (
   <ResourceList
     title="Offer"

@@ -7,7 +7,7 @@ import { connectUrl } from './connectUrl';
 import type { UserRecord } from '../../providers/records';
 
 /**
- * Spec §2 'Login as': a new tab on the front-end app's connect route for this user. The tab opens
+ * 'Login as': a new tab on the front-end app's connect route for this user. The tab opens
  * at once (so no pop-up blocker stops it) with no way back to this page, then goes to the
  * connect route once the server has minted the user's single-use token.
  */

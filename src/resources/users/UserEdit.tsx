@@ -2,7 +2,7 @@ import { SimpleForm, TextInput, email, required } from 'react-admin';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 
-/** Spec §2 /user/{id}: Information (name, email, organisation; Update, Delete) and Raw Data. */
+/** /user/{id}: Information (name, email, organisation; Update, Delete) and Raw Data. */
 export const UserEdit = () => (
   <RecordEdit
     title="User"

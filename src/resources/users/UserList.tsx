@@ -12,7 +12,7 @@ const OrganisationChip = ({ organisationId, onClear }: { organisationId: string;
   return <Chip label={`Organisation: ${data?.name ?? organisationId}`} onDelete={onClear} sx={{ alignSelf: 'center' }} />;
 };
 
-/** Spec §2 /user: search, optional `?organisation_id=`, name / email / organisation / last login, 'Login as'. */
+/** /user: search, optional `?organisation_id=`, name / email / organisation / last login, 'Login as'. */
 export const UserList = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const organisationId = searchParams.get('organisation_id');

@@ -5,7 +5,7 @@ import { UploadedFile } from './UploadedFile';
 import { UploaderFrame } from './UploaderFrame';
 import { useFileUpload } from './useFileUpload';
 
-/** Spec §2 file uploader for one file (a company logo): the field keeps the file's URL. */
+/** A file uploader for one file (a company logo): the field keeps the file's URL. */
 export const FileUploadInput = ({ folder, label, ...props }: InputProps & { folder: string; label: string }) => {
   const { field, fieldState } = useInput(props);
   const upload = useFileUpload(folder, label, (url) => field.onChange(url));

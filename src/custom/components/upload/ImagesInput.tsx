@@ -5,7 +5,7 @@ import { UploadedFile } from './UploadedFile';
 import { UploaderFrame } from './UploaderFrame';
 import { useFileUpload } from './useFileUpload';
 
-/** Spec §2 file uploader for a list of images (an offer's `images[]`): add, replace, remove. */
+/** A file uploader for a list of images (an offer's `images[]`): add, replace, remove. */
 export const ImagesInput = ({ folder, label, ...props }: InputProps & { folder: string; label: string }) => {
   const { field } = useInput({ defaultValue: [], ...props });
   const images: string[] = Array.isArray(field.value) ? field.value : [];

@@ -1,4 +1,4 @@
-/** Spec §3 upload item body: the file as a data URL. */
+/** An upload item's body: the file as a data URL (`uploadBody` in shared/contract/files.ts). */
 export function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -11,7 +11,7 @@ import { uploadRefusal } from './uploadRefusal';
 export const UPLOAD_ACCEPT = UPLOAD_MIME_TYPES.join(',');
 
 /**
- * Picks a file and uploads it through POST /file into `folder` (spec §7); `onUploaded` gets its URL.
+ * Picks a file and uploads it through POST /file (shared/contract/files.ts) into `folder`; `onUploaded` gets its URL.
  * Render `picker` once; call `choose` from any button. A file the server would refuse (type, size) is
  * refused here first, before it is read; a refusal by the server shows its code.
  */
