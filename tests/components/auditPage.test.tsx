@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams, RaRecord } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAuditEvent } from '../helpers/auditBuilders';
-import { buildAdmin } from '../helpers/builders';
+import { buildAdmin, buildAuditEvent } from '../helpers/builders';
 import { AuditPage } from '../../src/custom/audit/AuditPage';
 import { renderPage } from '../helpers/renderScreen';
 
@@ -33,7 +32,7 @@ describe('/audit', () => {
         exists: true,
         changes: { credit_balance: [250, 229.5] },
       }),
-      buildAuditEvent({ action: 'delete', entity: 'offer', entity_id: 'o'.repeat(24), exists: false, created_at: '2026-11-20T09:00:00' }),
+      buildAuditEvent({ action: 'delete', entity: 'offer', entity_id: 'o'.repeat(24), exists: false, created_at: '2026-11-20T09:00:00Z' }),
       buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
     ];
     const { user, location, getList } = renderAudit(events);

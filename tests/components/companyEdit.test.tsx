@@ -211,7 +211,7 @@ describe('/company/{id} Comments tab', () => {
   const withComments = () =>
     buildCompany({
       name: 'Atelier Azur',
-      comments: [{ _id: 'k'.repeat(24), user_name: 'Demo Admin', text: 'Premier contact', created_at: new Date(Date.now() - 3 * 3600 * 1000).toISOString() }],
+      comments: [{ _id: 'e'.repeat(24), user_name: 'Demo Admin', text: 'Premier contact', created_at: new Date(Date.now() - 3 * 3600 * 1000).toISOString() }],
     });
 
   it('shows author, relative time and text', async () => {
@@ -242,7 +242,7 @@ describe('/company/{id} Comments tab', () => {
     await user.click(within(await screen.findByRole('list', { name: 'Comments' })).getByRole('button', { name: 'Delete' }));
     expect(deleteComment).not.toHaveBeenCalled();
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: /confirm/i }));
-    await waitFor(() => expect(deleteComment).toHaveBeenCalledWith(company.id, 'k'.repeat(24)));
+    await waitFor(() => expect(deleteComment).toHaveBeenCalledWith(company.id, 'e'.repeat(24)));
     expect(await screen.findByText('Comment deleted!')).toBeInTheDocument();
   });
 });

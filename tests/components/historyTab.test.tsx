@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { GetManyReferenceParams, RaRecord } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAdmin, buildCompany, buildNeed, buildOffer, buildUser } from '../helpers/builders';
-import { buildAuditEvent } from '../helpers/auditBuilders';
+import type { AuditEntity } from '../../shared/catalogue/audit';
+import { buildAdmin, buildAuditEvent, buildCompany, buildNeed, buildOffer, buildUser } from '../helpers/builders';
 import { resources } from '../../src/resources';
 import { renderResource } from '../helpers/renderScreen';
 
-const pages: Array<[string, () => RaRecord]> = [
+const pages: Array<[AuditEntity, () => RaRecord]> = [
   ['admin', () => buildAdmin()],
   ['user', () => buildUser()],
   ['company', () => buildCompany()],

@@ -4,7 +4,7 @@ import { SIDEBAR_WIDTH_PX, theme } from '../../src/custom/layout/theme';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
-import { buildAuditEvent } from '../helpers/auditBuilders';
+import { buildAuditEvent } from '../helpers/builders';
 import { fakeFetch } from '../helpers/fakeFetch';
 import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';

@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('/user list', () => {
   it('shows name, email, organisation and last login, 10 a page', async () => {
-    const users = [buildUser({ name: 'Nina Blanc', email: 'nina@example.com', organisation_name: 'Studio Jade', last_login_at: '2026-11-20T14:05:00' })];
+    const users = [buildUser({ name: 'Nina Blanc', email: 'nina@example.com', organisation_name: 'Studio Jade', last_login_at: '2026-11-20T14:05:00Z' })];
     const getList = vi.fn(async () => ({ data: users, total: 1 }));
     renderResource(userResource, '/user', { dataProvider: { getList } });
     const row = (await screen.findByText('Nina Blanc')).closest('tr') as HTMLElement;

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
 
-export const ME = { id: 'me0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com' };
+export const ME = { id: 'ae0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com' };
 
 /** A signed-in (or not) admin, without any server. */
 export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, signedIn = true): AdminAuthProvider {
