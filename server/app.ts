@@ -60,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     // The OpenAPI document and its browser describe the contract; they are not part of it.
     if (route.url === OPENAPI_PATH || route.url.startsWith(DOCS_PREFIX)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   await app.register(mailPlugin);

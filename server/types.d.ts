@@ -5,6 +5,8 @@ import type { Mailer } from './plugins/mail';
 
 import type { BackgroundWork } from './plugins/backgroundWork';
 
+import type { FastifySchema } from 'fastify';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
@@ -12,7 +14,7 @@ declare module 'fastify' {
     mail: Mailer;
     background: BackgroundWork;
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
-    routeList: Array<{ method: string; url: string }>;
+    routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };

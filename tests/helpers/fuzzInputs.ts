@@ -1,4 +1,5 @@
 import fc, { type Arbitrary } from 'fast-check';
+import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/catalogue/audit';
 import { ACTIVITY_DOMAINS, DOMAIN_NAMES } from '../../shared/catalogue/domains';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
@@ -431,90 +432,8 @@ export function fieldArbitraries(options: { balanceField: string; uploadFolders:
   };
 }
 
-/**
- * The fields each route reads (its zod schema in server/routes/*.ts), keyed `METHOD /path` without
- * the /api prefix. A route missing here is still fuzzed: a POST or PUT with every known field.
- */
-export const routeKey = (route: { method: string; url: string }): string => `${route.method} ${route.url.replace(/^\/api(?=\/)/, '')}`;
-
-export const ROUTE_FIELDS: Record<string, readonly string[]> = {
-  'POST /admin/signin': ['email', 'password'],
-  'POST /admin/forgot_password': ['email'],
-  'POST /admin/forgot_password_reset': ['password', 'password1', 'token'],
-  'POST /admin/reset_password': ['password', 'newPassword', 'verifyPassword'],
-  'POST /admin/search': ['search', 'offset'],
-  'POST /admin': ['name', 'email'],
-  'PUT /admin': ['name', 'email'],
-  'PUT /admin/:id': ['name', 'email'],
-  'POST /company/search': ['search', 'activity_domain', 'sub_activity_domain', 'sort', 'offset'],
-  'POST /company': ['name', 'logo_url'],
-  'PUT /company/:id': [
-    'name',
-    'siret',
-    'phone',
-    'email',
-    'street_number',
-    'route',
-    'city',
-    'postal_code',
-    'country',
-    'activity_domain',
-    'sub_activity_domain',
-    'description',
-    'legal_status',
-    'employees',
-    'turnover',
-    'creation_year',
-    'website',
-    'logo_url',
-    'is_test',
-    'organization_id',
-    '{balance}',
-  ],
-  'POST /company/:id/comment': ['text'],
-  'POST /company/:id/sync': ['organization_id'],
-  'POST /user/search': ['search', 'organisation_id', 'offset'],
-  'POST /user/invite': ['name', 'email', 'organisation_id', 'organisation_name', 'invited'],
-  'PUT /user/:id': ['name', 'email', 'organisation_id', 'organisation_name'],
-  'POST /user/impersonation/exchange': ['token', 'user_id'],
-  'POST /file': ['files', 'folder'],
-  'POST /offer/search': ['search', 'domain_activity', 'sub_activity_domain', 'organisation_id', 'sort', 'offset'],
-  'POST /offer': ['title', 'description', 'images', 'organisation_id'],
-  'PUT /offer/:id': [
-    'title',
-    'description',
-    'images',
-    'organisation_id',
-    'activity_domain',
-    'sub_activity_domain',
-    'price',
-    'unit',
-    'credit_ratio',
-    'price_on_proposal',
-  ],
-  'POST /need/search': ['search', 'activity_domain', 'sub_activity_domain', 'organisation_id', 'emergency', 'sort', 'offset'],
-  'POST /need': ['description', 'emergency', 'organisation_id', 'activity_domain', 'sub_activity_domain'],
-  'PUT /need/:id': ['description', 'emergency', 'status', 'organisation_id', 'activity_domain', 'sub_activity_domain'],
-  'POST /category_image/search': ['activity_domain'],
-  'POST /category_image': ['activity_domain', 'image_url'],
-  'POST /room/search': ['search', 'offset', 'limit'],
-  'POST /message/from-admin': ['text', 'room', 'sender_name', 'sender_logo'],
-  'POST /dev/room/:id/message': ['role', 'text'],
-  'POST /company/:id/credit': ['amount', 'reason'],
-  'POST /company/:id/credit/search': ['offset'],
-  // `to` is left out: the outbox helper's query reads a field of that name as an address.
-  'POST /audit/search': ['entity', 'entity_id', 'admin_id', 'action', 'from', 'offset'],
-  // Routes that read no body: an empty or hostile one must not matter.
-  'POST /admin/logout': [],
-  'POST /user/:id/impersonate': [],
-  'PUT /company/:id/delete-comment/:commentId': [],
-};
-
-/** The query fields each route reads. */
-export const ROUTE_QUERY_FIELDS: Record<string, readonly string[]> = {
-  'GET /registry/recherche': ['q', 'api_token'],
-  'GET /dev/outbox': ['to'],
-};
+/** The fields a route's contract names for its body or query (shared/contract), when that part is an object schema. */
+export const contractFields = (schema: unknown): string[] | undefined => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Whole requests
@@ -815,16 +734,18 @@ export function tableForParam(url: string, param: string): string | undefined {
 export interface RouteShape {
   method: string;
   url: string;
+  /** The route's contract, as registered: its body and query schemas name the fields to fuzz. */
+  schema?: { body?: unknown; querystring?: unknown };
 }
 
 /** Arbitrary requests to one route of the app. */
 export function requestArbitrary(route: RouteShape, dictionary: Dictionary, options: { balanceField: string }): Arbitrary<RequestSpec> {
-  const key = routeKey(route);
-  // A route not listed gets every known field (a POST or PUT) or none (a GET or DELETE reads no body).
+  // A route whose contract names no body object gets every known field (a POST or PUT) or none (a GET or DELETE reads no body).
   const readsBody = route.method === 'POST' || route.method === 'PUT';
-  const declared = ROUTE_FIELDS[key] ?? (readsBody ? Object.keys(dictionary) : []);
-  const fields = declared.map((field) => (field === '{balance}' ? options.balanceField : field));
-  const queryFields = ROUTE_QUERY_FIELDS[key] ?? [];
+  const declared = contractFields(route.schema?.body) ?? (readsBody ? Object.keys(dictionary) : []);
+  // The company's balance travels under its run-time name, which the contract documents as `credit_balance`.
+  const fields = [...new Set(declared.map((field) => (field === 'credit_balance' ? options.balanceField : field)))];
+  const queryFields = contractFields(route.schema?.querystring) ?? [];
   // `OPTIONS *` (CORS preflights) answers any path: its wildcard is a whole path.
   const params =
     route.url === '*'

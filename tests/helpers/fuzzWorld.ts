@@ -9,12 +9,12 @@ import {
   JsonObject,
   PROTOTYPE_KEYS,
   Placeholder,
-  ROUTE_FIELDS,
-  routeKey,
+  contractFields,
   toJsonText,
   type Json,
   type PlaceholderResolver,
   type RequestSpec,
+  type RouteShape,
 } from './fuzzInputs';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from './serverFixtures';
 import { insertAdmin, signedInAdmin } from './testServer';
@@ -281,7 +281,7 @@ export class FuzzWorld implements PlaceholderResolver {
    * protected route refuses a request without a live session; an empty JSON body is no body; an
    * inherited property name (`constructor`, `toString`) is never accepted as a sort key.
    */
-  async send(spec: RequestSpec, route: { method: string; url: string } | undefined): Promise<void> {
+  async send(spec: RequestSpec, route: RouteShape | undefined): Promise<void> {
     await this.prepare();
     const sent = this.build(spec);
     const before = this.lastFingerprint ?? (await this.fingerprint());
@@ -300,7 +300,7 @@ export class FuzzWorld implements PlaceholderResolver {
 
   private check(
     spec: RequestSpec,
-    route: { method: string; url: string } | undefined,
+    route: RouteShape | undefined,
     sent: SentRequest,
     response: LightMyRequestResponse,
     before: Fingerprint,
@@ -357,7 +357,7 @@ export class FuzzWorld implements PlaceholderResolver {
       problems.push('a protected route answered a request without a live session');
     }
     // Only where the route reads a sort (a route that ignores the body may well answer 200).
-    const readsSort = route !== undefined && (ROUTE_FIELDS[routeKey(route)] ?? []).includes('sort');
+    const readsSort = route !== undefined && (contractFields(route.schema?.body) ?? []).includes('sort');
     const inheritedSortKey = readsSort ? sortKeysOf(spec).find((key) => PROTOTYPE_KEYS.includes(key)) : undefined;
     if (success && inheritedSortKey !== undefined) problems.push(`the sort key ${JSON.stringify(inheritedSortKey)} was accepted`);
     const jsonType = /^application\/json\s*(;|$)/i.test(sent.options.headers['content-type'] ?? '');

@@ -73,7 +73,7 @@ describe('fuzzing every route', () => {
   it('enumerates the routes from the app', () => {
     // Every method + URL once; HEAD is Fastify's copy of each GET.
     expect(new Set(routes.map((route) => `${route.method} ${route.url}`)).size).toBe(routes.length);
-    expect(routes).toEqual(
+    expect(routes.map(({ method, url }) => ({ method, url }))).toEqual(
       expect.arrayContaining([
         { method: 'POST', url: '/api/admin/signin' },
         { method: 'DELETE', url: '/api/company/:id' },
