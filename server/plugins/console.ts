@@ -17,6 +17,8 @@ export const consolePlugin = fp(async (app: FastifyInstance, options: { consoleD
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset: sent to the browsers that accept them.
+      preCompressed: true,
       // Hashed assets never change; everything else (index.html above all) is revalidated.
       setHeaders: (reply, filePath) =>
         reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),

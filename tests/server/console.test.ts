@@ -1,8 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/testServer';
+
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))})`;
 
 let server: TestServer;
 let consoleDir: string;
@@ -11,7 +14,10 @@ beforeAll(async () => {
   consoleDir = mkdtempSync(join(tmpdir(), 'ap-console-'));
   mkdirSync(join(consoleDir, 'assets'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), ASSET);
+  // What the build writes beside each text asset (vite-plugin-compression2).
+  writeFileSync(join(consoleDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(join(consoleDir, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
   server = await buildTestServer({ consoleDir });
 });
 afterAll(async () => {
@@ -33,6 +39,22 @@ describe('serving the console', () => {
     const response = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the plain file otherwise', async () => {
+    const asset = (acceptEncoding?: string) =>
+      server.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(ASSET);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(ASSET);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
   });
 
   it('keeps API paths as API: JSON 401 for an /admin/{id} call, JSON 404 for an unknown one', async () => {
