@@ -56,6 +56,8 @@ const environmentSchema = z.object({
     .default(DEFAULT_CREDIT_UNIT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
+  /** A search counts its matches exactly up to this many; beyond, its total is the planner's estimate. */
+  EXACT_COUNT_LIMIT: positiveInt.default(1000),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: trustedProxies.default([]),
@@ -89,6 +91,7 @@ export interface Config {
   product: string;
   seedDemo: boolean;
   sessionTtlHours: number;
+  exactCountLimit: number;
   authRateLimit: { max: number; windowSeconds: number };
   /** Behind a load balancer: the proxies whose X-Forwarded-For gives the client address (rate limits are per client). Empty: none. */
   trustedProxies: string[];
@@ -134,6 +137,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     product: env.PRODUCT,
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    exactCountLimit: env.EXACT_COUNT_LIMIT,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustedProxies: env.TRUST_PROXY,
     cspConnectSources: env.CSP_CONNECT_SRC,

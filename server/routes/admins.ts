@@ -63,7 +63,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       const where = search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined;
       const [rows, total] = await Promise.all([
         db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(PAGE_SIZE).offset(offset),
-        searchTotal(db, admins, where),
+        searchTotal(db, admins, where, config.exactCountLimit),
       ]);
       return page(rows.map(toAdminDto), total);
     },

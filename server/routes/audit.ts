@@ -68,7 +68,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, total] = await Promise.all([
         app.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE_SIZE).offset(filters.offset),
-        searchTotal(app.db, auditEvents, where),
+        searchTotal(app.db, auditEvents, where, app.config.exactCountLimit),
       ]);
       const present = await existingIds(app, rows);
       return page(

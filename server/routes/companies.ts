@@ -83,7 +83,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id))
           .limit(PAGE_SIZE)
           .offset(body.offset),
-        searchTotal(db, companies, where),
+        searchTotal(db, companies, where, config.exactCountLimit),
       ]);
       return page(
         rows.map((row) => toCompanyDto(row, config.product)),

@@ -1,4 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -73,7 +74,7 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const { offset } = request.body;
-      const [rows, [counted]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(creditEntries)
@@ -81,14 +82,21 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
           .limit(PAGE_SIZE)
           .offset(offset),
-        db.select({ total: count() }).from(creditEntries).where(eq(creditEntries.companyId, id)),
+        countMatches(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(creditEntries)
+            .where(eq(creditEntries.companyId, id)),
+          app.config.exactCountLimit,
+        ),
       ]);
       // A deleted company's ledger stays readable; an id that never had a company or an entry is unknown.
-      if (!counted?.total) {
+      if (!counted.total) {
         const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
         if (!company) throw notFound();
       }
-      return page(rows.map(toCreditEntryDto), counted?.total ?? 0);
+      return page(rows.map(toCreditEntryDto), counted);
     },
   );
 }

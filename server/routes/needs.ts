@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -33,7 +34,7 @@ const toNeedDto = ({ need, organisationName }: NeedJoin): Need => ({
 /** Needs: search, create, read, update, delete. */
 export async function needRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
+  const { db, config } = app;
   const tags = ['Needs'];
   const selection = { need: needs, organisationName: companies.name };
   const sortable = {
@@ -65,7 +66,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
       if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select(selection)
           .from(needs)
@@ -74,9 +75,17 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id))
           .limit(PAGE_SIZE)
           .offset(body.offset),
-        db.select({ total: count() }).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(where),
+        countMatches(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(needs)
+            .leftJoin(companies, eq(companies.id, needs.organisationId))
+            .where(where),
+          config.exactCountLimit,
+        ),
       ]);
-      return page(rows.map(toNeedDto), totalRow?.total ?? 0);
+      return page(rows.map(toNeedDto), total);
     },
   );
 

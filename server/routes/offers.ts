@@ -39,7 +39,7 @@ const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin): O
 /** Offers (contract: shared/contract/offers.ts): search, create, read, update, delete. */
 export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
+  const { db, config } = app;
   const tags = ['Offers'];
   const selection = { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl };
   const sortable = {
@@ -76,7 +76,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id))
           .limit(PAGE_SIZE)
           .offset(body.offset),
-        searchTotal(db, offers, where),
+        searchTotal(db, offers, where, config.exactCountLimit),
       ]);
       return page(rows.map(toOfferDto), total);
     },

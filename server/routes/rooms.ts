@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { countMatches } from '../lib/searchTotal';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -83,7 +84,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
         if (match) conditions.push(match);
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select(roomSelection)
           .from(rooms)
@@ -93,9 +94,18 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(desc(rooms.createdAt), desc(rooms.id))
           .limit(limit)
           .offset(offset),
-        db.select({ total: count() }).from(rooms).leftJoin(sellers, eq(sellers.id, rooms.sellerId)).leftJoin(buyers, eq(buyers.id, rooms.buyerId)).where(where),
+        countMatches(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(rooms)
+            .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+            .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+            .where(where),
+          app.config.exactCountLimit,
+        ),
       ]);
-      return { ok: true as const, rooms: rows.map(toRoomDto), total: totalRow?.total ?? 0 };
+      return { ok: true as const, rooms: rows.map(toRoomDto), total: total.total, total_exact: total.exact };
     },
   );
 

@@ -60,7 +60,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
           .orderBy(desc(users.createdAt), desc(users.id))
           .limit(PAGE_SIZE)
           .offset(offset),
-        searchTotal(db, users, where),
+        searchTotal(db, users, where, config.exactCountLimit),
       ]);
       return page(
         rows.map((row) => toUserDto(row.user, row.organisationName)),

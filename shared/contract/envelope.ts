@@ -9,7 +9,9 @@ import { idSchema } from './primitives';
  */
 export const okAnswer = z.strictObject({ ok: z.literal(true) });
 export const dataAnswer = <Data extends z.ZodType>(data: Data) => z.strictObject({ ok: z.literal(true), data });
-export const pageAnswer = <Row extends z.ZodType>(row: Row) => z.strictObject({ ok: z.literal(true), data: z.array(row), total: z.number().int().min(0) });
+/** `total` is exact up to a bound, an estimate past it (`total_exact: false`): a large match costs no full count. */
+export const pageTotal = { total: z.number().int().min(0), total_exact: z.boolean() };
+export const pageAnswer = <Row extends z.ZodType>(row: Row) => z.strictObject({ ok: z.literal(true), data: z.array(row), ...pageTotal });
 
 export const refusal = z
   .strictObject({

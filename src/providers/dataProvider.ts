@@ -47,6 +47,11 @@ export function searchPath(api: ResourceApi, filter: GetListParams['filter']): s
   return `${api.parent.path}/${encodeURIComponent(String(parentId))}${api.path}/search`;
 }
 
+/** What a list answer adds beside its rows, read by the Paginator. */
+export interface ListTotalMeta {
+  totalIsEstimate: boolean;
+}
+
 /**
  * react-admin's data provider over the HTTP contract (paths and texts from the declarations in resources/),
  * plus the calls that are not CRUD.
@@ -63,7 +68,9 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     const api = resourceApi(resource);
     const body = expectOk(await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params)), api.errors.list);
     const rows = (api.listKey ? body[api.listKey] : body.data) as SearchBody['data'];
-    return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0) };
+    // Past a bound the server estimates the total instead of counting every match; the paginator says so.
+    const meta: ListTotalMeta = { totalIsEstimate: body.total_exact === false };
+    return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0), meta };
   };
 
   /** The fields an update sends: a ledger-held balance never rides along, so a stale form cannot move it. */

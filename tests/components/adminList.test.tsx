@@ -43,6 +43,15 @@ describe('/admin list', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
   });
 
+  it("says '≈' when the server estimated a large total instead of counting it", async () => {
+    const rows = Array.from({ length: 10 }, (_, index) => buildAdmin({ name: `Admin #${index + 1}` }));
+    const estimated = vi.fn(async () => ({ data: rows, total: 39_995, meta: { totalIsEstimate: true } }));
+    renderResource(admins, '/admin', { dataProvider: { getList: estimated } });
+    await screen.findByText('Admin #1');
+    expect(screen.getByLabelText('Current page')).toHaveTextContent('1 / ≈4 000');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
   it('a search returns to page 1', async () => {
     const getList = pagedAdmins(25);
     const { user } = renderResource(admins, '/admin', { dataProvider: { getList } });

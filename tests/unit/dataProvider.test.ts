@@ -21,7 +21,21 @@ describe('getList → POST /x/search', () => {
       filter: { search: 'ad', empty: '', none: undefined },
     });
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/admin/search', body: { search: 'ad', offset: 30 } });
-    expect(result).toEqual({ data: [{ id: admin._id, name: 'Ada', email: 'ada@example.com', last_login_at: null }], total: 31 });
+    expect(result).toEqual({
+      data: [{ id: admin._id, name: 'Ada', email: 'ada@example.com', last_login_at: null }],
+      total: 31,
+      meta: { totalIsEstimate: false },
+    });
+  });
+
+  it("passes on whether the total is the server's estimate (total_exact: false)", async () => {
+    const { provider } = providerWith(
+      [200, { ok: true, data: [], total: 40_000, total_exact: false }],
+      [200, { ok: true, data: [], total: 12, total_exact: true }],
+    );
+    const params = { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+    expect(await provider.getList('admin', params)).toMatchObject({ total: 40_000, meta: { totalIsEstimate: true } });
+    expect(await provider.getList('admin', params)).toMatchObject({ total: 12, meta: { totalIsEstimate: false } });
   });
 
   it('page 1 is offset 0', async () => {
@@ -243,7 +257,7 @@ describe('console calls', () => {
     const { provider, calls } = providerWith([200, { ok: true, rooms: [{ _id: 'r1', offer_title: 'T' }], total: 11 }]);
     const result = await provider.getList('message', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { search: 'sal' } });
     expect(calls[0]).toMatchObject({ url: 'http://api.test/api/room/search', body: { search: 'sal', offset: 10, limit: 10 } });
-    expect(result).toEqual({ data: [{ id: 'r1', offer_title: 'T' }], total: 11 });
+    expect(result).toEqual({ data: [{ id: 'r1', offer_title: 'T' }], total: 11, meta: { totalIsEstimate: false } });
   });
 
   it("category images: the server's code for a refusal, else 'Failed to fetch images'; 'An error occurred while fetching images' without an answer", async () => {
@@ -354,6 +368,7 @@ describe('ledger and audit calls', () => {
     expect(result).toEqual({
       data: [{ id: 'e1', amount: 50, balance_after: 300, reason: 'Bonus', admin_id: null, admin_name: null, created_at: '2026-11-21T14:05:00Z' }],
       total: 11,
+      meta: { totalIsEstimate: false },
     });
   });
 

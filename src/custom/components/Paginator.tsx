@@ -1,13 +1,21 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { IconButton, Stack, Typography } from '@mui/material';
-import { useListPaginationContext } from 'react-admin';
+import { useListContext, useListPaginationContext } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { totalPages } from '../../../shared/catalogue/pagination';
+import type { ListTotalMeta } from '../../providers/dataProvider';
 
-/** 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. */
+/**
+ * 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. When the
+ * server estimated a large total, the page count says so: '1 / ≈4 000'.
+ */
+/** 4000 → '4 000'. */
+const groupThousands = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
 export const Paginator = () => {
   const { page, perPage, total, setPage, isPending } = useListPaginationContext();
+  const estimated = (useListContext().meta as Partial<ListTotalMeta> | undefined)?.totalIsEstimate === true;
   if (isPending) return null;
   if (!total) {
     return (
@@ -23,7 +31,7 @@ export const Paginator = () => {
         <ChevronLeftIcon />
       </IconButton>
       <Typography aria-label="Current page" component="span">
-        {page} / {pages}
+        {page} / {estimated ? `≈${groupThousands(pages)}` : pages}
       </Typography>
       <IconButton aria-label="Next page" disabled={page >= pages} onClick={() => setPage(page + 1)}>
         <ChevronRightIcon />
