@@ -8,7 +8,7 @@ import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schem
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { answer } from '../lib/answers';
+import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
@@ -105,7 +105,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
           app.config.exactCountLimit,
         ),
       ]);
-      return { ok: true as const, rooms: rows.map(toRoomDto), total: total.total, total_exact: total.exact };
+      return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestServer } from '../helpers/testServer';
 
 interface Operation {
@@ -12,6 +12,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', async () => {
   const server = await buildTestServer({ devRoutes: true });
+  afterAll(() => server.close());
   const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
   const apiRoutes = server.app.routeList.filter((route) => route.url.startsWith('/api/'));
 
@@ -33,6 +34,5 @@ describe('the OpenAPI document', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
-    await server.close();
   });
 });
