@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       {
+        // Builds the console once and measures what each first load downloads.
+        test: { name: 'budgets', environment: 'node', include: ['tests/budgets/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
         test: {
           name: 'server',
           environment: 'node',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test of the project, one suite after another: type check, lint (ESLint, Prettier, knip), unit + component, server on
-# PGlite, server on PostgreSQL (when DATABASE_URL names one), end to end in Chromium.
+# Every test of the project, one suite after another: type check, lint (ESLint, Prettier, knip), unit + component, bundle
+# budgets (a production build), server on PGlite, server on PostgreSQL (when DATABASE_URL names one), end to end in Chromium.
 # Prints a summary line per suite and a closing 'N passed, N failed'.
 set -u
 cd "$(dirname "$0")/.."
@@ -17,6 +17,7 @@ step() { # name, command...
 step typecheck npx tsc --noEmit -p .
 step lint npm run --silent lint
 step unit npx vitest run --project unit --project components --reporter=default --reporter=json --outputFile="$reports/unit.json"
+step budgets npx vitest run --project budgets --reporter=default --reporter=json --outputFile="$reports/budgets.json"
 step server-pglite env -u DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ -n "${DATABASE_URL:-}" ]; then
   step server-postgres npx vitest run --project server --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"

@@ -1,5 +1,4 @@
 import type { RaRecord } from 'react-admin';
-import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
@@ -17,7 +16,7 @@ class CallFailure extends Error {}
 
 /**
  * The API calls (shared/contract/, published at /api/openapi.json) behind the custom pages: the Bank,
- * the chat, the dashboard, the account and the password flows. Each rejects with the server's code,
+ * the chat, the dashboard and the account. Each rejects with the server's code,
  * else the fallback text for that failure from shared/catalogue/messages.ts.
  */
 export function createConsoleCalls(http: HttpClient) {
@@ -72,21 +71,6 @@ export function createConsoleCalls(http: HttpClient) {
 
     async changePassword(change: { password: string; newPassword: string; verifyPassword: string }): Promise<void> {
       expectOk(await http.post('/admin/reset_password', change), messages.failure.generic);
-    },
-
-    /**
-     * The request is sent whatever the address looks like, and the confirmation follows. A server that
-     * refuses a malformed address (VALIDATION_ERROR) has still been asked, so that counts as sent too.
-     */
-    async forgotPassword(email: string): Promise<void> {
-      const response = await http.post('/admin/forgot_password', { email });
-      if (response.body.code === ErrorCode.VALIDATION_ERROR) return;
-      expectOk(response, messages.failure.generic);
-    },
-
-    /** password1 (`resetFromLinkBody` in shared/contract/auth.ts) has no input of its own; it repeats the password. Answers the new session. */
-    async resetPasswordFromLink(password: string, token: string): Promise<ApiBody> {
-      return expectOk(await http.post('/admin/forgot_password_reset', { password, password1: password, token }), messages.failure.unknown);
     },
   };
 }

@@ -1,12 +1,7 @@
-import { createAuthProvider } from './authProvider';
+import { environment, httpClient } from './connection';
 import { createDataProvider } from './dataProvider';
-import { resolveEnvironment, type EnvironmentVariables } from './environment';
-import { createHttpClient } from './httpClient';
-import { createSessionStore } from './session';
 
-/** The console's providers, wired once for the page that is running. */
-export const environment = resolveEnvironment(window.location, import.meta.env as EnvironmentVariables);
-export const session = createSessionStore();
-export const httpClient = createHttpClient({ baseUrl: environment.apiUrl, token: session.token });
+export { authProvider, environment, session } from './connection';
+
+/** The console's data provider, over the connection the sign-in screens opened. */
 export const dataProvider = createDataProvider(httpClient, environment.product);
-export const authProvider = createAuthProvider(httpClient, session);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { messages } from '../../shared/catalogue/messages';
+import type { PreloadableScreen } from '../custom/lazyNamed';
 
 /** How one react-admin resource speaks to the API: its path, the texts of its failures, its quirks. */
 export interface ResourceApi {
@@ -50,10 +51,10 @@ export interface ResourceDeclaration {
   api: ResourceApi;
   /** Absent for a resource only read from another screen (a company's ledger, the audit trail). */
   menu?: MenuEntry;
-  list?: ComponentType;
-  edit?: ComponentType;
+  list?: PreloadableScreen;
+  edit?: PreloadableScreen;
   /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
-  routes?: Array<{ path: string; page: ComponentType }>;
+  routes?: Array<{ path: string; page: PreloadableScreen }>;
   /** The field that names a record in references and titles. */
   recordRepresentation?: string;
 }
@@ -63,7 +64,7 @@ export interface PageDeclaration {
   kind: 'page';
   path: string;
   menu: MenuEntry;
-  page: ComponentType;
+  page: PreloadableScreen;
 }
 
 export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
@@ -71,3 +72,10 @@ export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): ResourceDeclaration => ({ kind: 'resource', ...declaration });
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });
+
+/** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click. */
+export function preloadEntry(entry: ConsoleEntry): void {
+  const screens = entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, ...(entry.routes ?? []).map((route) => route.page)];
+  // A failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there.
+  for (const screen of screens) screen?.preload?.().catch(() => undefined);
+}

@@ -5,7 +5,7 @@ import admins from './admins';
 import auditEvents from './auditEvents';
 import companies from './companies';
 import creditEntries from './creditEntries';
-import { definePage, type ConsoleEntry, type MenuEntry, type ResourceApi, type ResourceDeclaration } from './declarations';
+import { definePage, preloadEntry, type ConsoleEntry, type MenuEntry, type ResourceApi, type ResourceDeclaration } from './declarations';
 import rooms from './messages';
 import needs from './needs';
 import offers from './offers';
@@ -34,11 +34,14 @@ export const consoleEntries: readonly ConsoleEntry[] = [admins, users, companies
 
 export const resources: readonly ResourceDeclaration[] = consoleEntries.filter((entry): entry is ResourceDeclaration => entry.kind === 'resource');
 
-/** The sidebar's links, in order; Dashboard comes first and is not listed here. */
-export const navigation: ReadonlyArray<MenuEntry & { to: string }> = consoleEntries.flatMap((entry) => {
+/** The sidebar's links, in order, each with what fetches its screens ahead of a click; Dashboard comes first and is not listed here. */
+export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => void }> = consoleEntries.flatMap((entry) => {
   if (!entry.menu) return [];
-  return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}` }];
+  return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}`, preload: () => preloadEntry(entry) }];
 });
+
+/** Fetches every screen's code, for when the browser is idle. */
+export const preloadAllScreens = () => consoleEntries.forEach(preloadEntry);
 
 const apis = new Map(resources.map((resource) => [resource.name, resource.api]));
 

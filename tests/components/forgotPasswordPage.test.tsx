@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ForgotPasswordPage } from '../../src/custom/auth/ForgotPasswordPage';
-import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
+import { createPasswordCalls } from '../../src/providers/passwordCalls';
 import { fakeFetch } from '../helpers/fakeFetch';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
-import { renderPage } from '../helpers/renderScreen';
+import { renderApp } from '../helpers/renderApp';
 
 const signedOut = () => fakeAuthProvider({}, false);
 
 describe('/auth/forgot', () => {
   it("says 'Invalid email address' for a malformed address, still sends, then confirms", async () => {
     const forgotPassword = vi.fn(async () => undefined);
-    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), passwordCalls: { forgotPassword } });
     await user.type(await screen.findByLabelText('Email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
@@ -22,8 +21,8 @@ describe('/auth/forgot', () => {
 
   it('confirms even when the server refuses the malformed address it was sent', async () => {
     const { fetch, calls } = fakeFetch([400, { ok: false, code: 'VALIDATION_ERROR' }]);
-    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
-    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    const { forgotPassword } = createPasswordCalls(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), passwordCalls: { forgotPassword } });
     await user.type(await screen.findByLabelText('Email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
     expect(await screen.findByText(/recovery link has been sent.*check your inbox/i)).toBeInTheDocument();
@@ -34,8 +33,8 @@ describe('/auth/forgot', () => {
 
   it('shows the code of any other refusal, and keeps the form', async () => {
     const { fetch } = fakeFetch([429, { ok: false, code: 'RATE_LIMITED' }]);
-    const { forgotPassword } = createDataProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
-    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    const { forgotPassword } = createPasswordCalls(createHttpClient({ baseUrl: 'http://api.test/api', token: () => null, fetch }));
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), passwordCalls: { forgotPassword } });
     await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
     expect(await screen.findByText('RATE_LIMITED')).toBeInTheDocument();
@@ -45,7 +44,7 @@ describe('/auth/forgot', () => {
 
   it('sends a well-formed address without complaint', async () => {
     const forgotPassword = vi.fn(async () => undefined);
-    const { user } = renderPage(ForgotPasswordPage, '/auth/forgot', { authProvider: signedOut(), dataProvider: { forgotPassword } });
+    const { user } = renderApp('/auth/forgot', { authProvider: signedOut(), passwordCalls: { forgotPassword } });
     await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
     await user.click(screen.getByRole('button', { name: 'Send recovery link' }));
     await waitFor(() => expect(forgotPassword).toHaveBeenCalledWith('admin@example.com'));

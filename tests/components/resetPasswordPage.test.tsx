@@ -1,14 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ResetPasswordPage } from '../../src/custom/auth/ResetPasswordPage';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
-import { renderPage } from '../helpers/renderScreen';
+import { renderApp } from '../helpers/renderApp';
 
 const signedOut = () => fakeAuthProvider({}, false);
 
 describe('/auth/reset', () => {
   it("has the French title, field and hint; 'Créer' waits for a password", async () => {
-    renderPage(ResetPasswordPage, '/auth/reset?token=tok', { authProvider: signedOut() });
+    renderApp('/auth/reset?token=tok', { authProvider: signedOut() });
     expect(await screen.findByRole('heading', { name: 'Créer un nouveau mot de passe' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nouveau mot de passe')).toBeInTheDocument();
     expect(screen.getByText('Format : minimum 6 caractères, au moins une lettre')).toBeInTheDocument();
@@ -16,9 +15,9 @@ describe('/auth/reset', () => {
   });
 
   it("shows 'Error' + newline + the code, and the form again", async () => {
-    const { user, location } = renderPage(ResetPasswordPage, '/auth/reset?token=used', {
+    const { user, location } = renderApp('/auth/reset?token=used', {
       authProvider: signedOut(),
-      dataProvider: { resetPasswordFromLink: vi.fn(async () => Promise.reject(new Error('INVALID_TOKEN'))) },
+      passwordCalls: { resetPasswordFromLink: vi.fn(async () => Promise.reject(new Error('INVALID_TOKEN'))) },
     });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-1');
     await user.click(screen.getByRole('button', { name: 'Créer' }));

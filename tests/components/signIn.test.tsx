@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ApiBody } from '../../src/providers/httpClient';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
 
@@ -16,6 +17,14 @@ describe('/auth', () => {
     expect(button).toBeEnabled();
     await user.clear(screen.getByLabelText('Email'));
     expect(button).toBeDisabled();
+  });
+
+  it("fetches the console's code as soon as the admin types, not before", async () => {
+    const { user, prefetchConsole } = renderApp('/auth', { authProvider: signedOut() });
+    const email = await screen.findByLabelText('Email');
+    expect(prefetchConsole).not.toHaveBeenCalled();
+    await user.type(email, 'a');
+    expect(prefetchConsole).toHaveBeenCalled();
   });
 
   it('shows and hides the password', async () => {
@@ -103,8 +112,8 @@ const dashboard = {
 
 describe('reset-password links', () => {
   it("sends the token from the query, shows a spinner, then 'Success!' and /", async () => {
-    let finish: (value: object) => void = () => undefined;
-    const resetPasswordFromLink = vi.fn(() => new Promise<object>((resolve) => (finish = resolve)));
+    let finish: (value: ApiBody) => void = () => undefined;
+    const resetPasswordFromLink = vi.fn(() => new Promise<ApiBody>((resolve) => (finish = resolve)));
     let signedIn = false;
     const authProvider = fakeAuthProvider({
       checkAuth: vi.fn(async () => {
@@ -114,7 +123,8 @@ describe('reset-password links', () => {
     });
     const { user, location } = renderApp('/auth/reset?token=link-token', {
       authProvider,
-      dataProvider: { resetPasswordFromLink, getDashboard: vi.fn(async () => dashboard) },
+      passwordCalls: { resetPasswordFromLink },
+      dataProvider: { getDashboard: vi.fn(async () => dashboard) },
     });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'nouveau-1');
     await user.click(screen.getByRole('button', { name: 'Créer' }));

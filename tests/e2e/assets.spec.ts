@@ -1,5 +1,6 @@
 import type { Response } from '@playwright/test';
 import { expect, test } from './cspGuard';
+import { DEMO_CREDENTIALS, signIn as signInFromHere } from './helpers';
 
 /** The build compresses every text asset of 1 KiB or more (vite.config.ts); smaller ones are not worth it. */
 const COMPRESSED_FROM_BYTES = 1024;
@@ -21,4 +22,43 @@ test('the sign-in page loads its scripts brotli-compressed and cached for good, 
     compressed += 1;
   }
   expect(compressed).toBeGreaterThan(0);
+});
+
+test('/auth fetches one script; typing fetches the console; once signed in, no menu click waits for a script', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toHaveLength(1);
+  expect(scripts.some((script) => script.includes('/console-'))).toBe(false);
+
+  await page.getByLabel('Email').pressSequentially(DEMO_CREDENTIALS.email.slice(0, 3));
+  await expect.poll(() => scripts.some((script) => script.includes('/console-'))).toBe(true);
+  await page.getByLabel('Email').fill('');
+  await signInFromHere(page);
+
+  // The console fetches every screen while the browser is idle; after that, the menu opens screens from memory.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => scripts.some((script) => script.includes('/AuditPage-')), { timeout: 15_000 }).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const fetchedBeforeClicks = scripts.length;
+  const screens = {
+    Admins: '/admin',
+    Users: '/user',
+    Companies: '/company',
+    Offer: '/offer',
+    Need: '/need',
+    Bank: '/bank',
+    Messages: '/message',
+    Audit: '/audit',
+  };
+  for (const [label, path] of Object.entries(screens)) {
+    await page.getByRole('menuitem', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.slice(fetchedBeforeClicks)).toEqual([]);
 });

@@ -1,24 +1,41 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
 import { App } from '../../src/App';
+import { Root } from '../../src/Root';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
+import type { PasswordCalls } from '../../src/providers/passwordCalls';
 import { LocationProbe, currentLocation, fakeAuthProvider, mockedDataProvider, type MockedDataProvider } from './fakeProviders';
 
+export interface RenderAppOptions {
+  dataProvider?: MockedDataProvider;
+  authProvider?: AdminAuthProvider;
+  passwordCalls?: Partial<PasswordCalls>;
+}
+
 /**
- * The whole console at `path`, over a mocked data provider (react-admin docs/UnitTesting.md): for what only
- * the whole app shows, such as routing, the layout and its menu, and the sign-in redirects. A screen on its
- * own renders faster with renderScreen.
+ * The whole page at `path` (the signed-out screens and the console behind them, as main.tsx mounts them),
+ * over a mocked data provider (react-admin docs/UnitTesting.md): for what only the whole app shows, such as
+ * routing, the layout and its menu, the sign-in redirects and the signed-out screens. A console screen on
+ * its own renders faster with renderScreen.
  */
-export function renderApp(path: string, options: { dataProvider?: MockedDataProvider; authProvider?: AdminAuthProvider } = {}) {
+export function renderApp(path: string, options: RenderAppOptions = {}) {
   const dataProvider = mockedDataProvider(options.dataProvider);
   const authProvider = options.authProvider ?? fakeAuthProvider();
+  const passwordCalls: PasswordCalls = {
+    forgotPassword: vi.fn(async () => undefined),
+    resetPasswordFromLink: vi.fn(async () => ({ ok: true })),
+    ...options.passwordCalls,
+  };
+  const prefetchConsole = vi.fn();
+  const Console = () => <App dataProvider={dataProvider} authProvider={authProvider} />;
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <App dataProvider={dataProvider} authProvider={authProvider} />
+      <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
       <LocationProbe />
     </MemoryRouter>,
   );
-  return { ...view, user, dataProvider, authProvider, location: currentLocation };
+  return { ...view, user, dataProvider, authProvider, passwordCalls, prefetchConsole, location: currentLocation };
 }

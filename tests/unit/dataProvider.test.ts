@@ -282,39 +282,25 @@ describe('console calls', () => {
     await expect(provider.createCategoryImage('Mobilier', 'u')).rejects.toThrow('X_CODE');
   });
 
-  it("forgot password: sent counts as sent, even when the server refuses the address's form; other refusals show their code", async () => {
-    const { provider, calls } = providerWith([200, { ok: true }], [400, { ok: false, code: 'VALIDATION_ERROR' }], [429, { ok: false, code: 'RATE_LIMITED' }]);
-    await expect(provider.forgotPassword('admin@example.com')).resolves.toBeUndefined();
-    await expect(provider.forgotPassword('not-an-address')).resolves.toBeUndefined();
-    await expect(provider.forgotPassword('admin@example.com')).rejects.toThrow('RATE_LIMITED');
-    expect(calls.map((call) => call.body)).toEqual([{ email: 'admin@example.com' }, { email: 'not-an-address' }, { email: 'admin@example.com' }]);
-  });
-
-  it('room, message, dashboard, profile and password calls use their paths and bodies', async () => {
+  it('room, message, dashboard, profile and password-change calls use their paths and bodies', async () => {
     const { provider, calls } = providerWith(
       [200, { ok: true, room: { _id: 'r1' }, messages: [] }],
       [200, { ok: true }],
       [200, { ok: true, data: { counts: {} } }],
       [200, { ok: true, data: { _id: 'me', name: 'N', email: 'e@x.co' } }],
       [200, { ok: true }],
-      [200, { ok: true }],
-      [400, { ok: false, code: 'INVALID_TOKEN' }],
     );
     await provider.getRoom('r1');
     await provider.sendAdminMessage({ text: 'hi', room: 'r1', sender_name: 'Me', sender_logo: null });
     await provider.getDashboard();
     expect(await provider.updateProfile({ name: 'N', email: 'e@x.co' })).toMatchObject({ _id: 'me' });
     await provider.changePassword({ password: 'a', newPassword: 'b1bbbb', verifyPassword: 'b1bbbb' });
-    await provider.forgotPassword('e@x.co');
-    await expect(provider.resetPasswordFromLink('new-pass-1', 'tok')).rejects.toThrow('INVALID_TOKEN');
     expect(calls.map((call) => `${call.method} ${call.url.replace('http://api.test/api', '')} ${JSON.stringify(call.body ?? null)}`)).toEqual([
       'GET /room/r1 null',
       'POST /message/from-admin {"text":"hi","room":"r1","sender_name":"Me","sender_logo":null}',
       'GET /dashboard null',
       'PUT /admin {"name":"N","email":"e@x.co"}',
       'POST /admin/reset_password {"password":"a","newPassword":"b1bbbb","verifyPassword":"b1bbbb"}',
-      'POST /admin/forgot_password {"email":"e@x.co"}',
-      'POST /admin/forgot_password_reset {"password":"new-pass-1","password1":"new-pass-1","token":"tok"}',
     ]);
   });
 });

@@ -1,11 +1,10 @@
-import { Alert, Button, Link, TextField } from '@mui/material';
+import { Alert, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDataProvider } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
-import type { AdminDataProvider } from '../../providers/dataProvider';
-import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';
+import { useAuthMutation, useAuthServices } from './AuthShell';
+import { AuthTextField } from './AuthTextField';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail address. Please check your inbox.';
@@ -15,11 +14,11 @@ export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail addre
  * address' and the request is still sent. Then the confirmation replaces the form.
  */
 export const ForgotPasswordPage = () => {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { passwordCalls } = useAuthServices();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
-  const sendLink = useNotifyingMutation((address: string) => dataProvider.forgotPassword(address), {
+  const sendLink = useAuthMutation((address: string) => passwordCalls.forgotPassword(address), {
     success: messages.success.sent,
     onSuccess: () => setSent(true),
   });
@@ -40,10 +39,10 @@ export const ForgotPasswordPage = () => {
         </>
       ) : (
         <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-          <TextField
+          <AuthTextField
             label="Email"
             type="text"
-            inputMode="email"
+            inputProps={{ inputMode: 'email' }}
             autoComplete="username"
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -1,26 +1,23 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
+import { AuthTextField, type AuthTextFieldProps } from './AuthTextField';
 
-/** A password input with a show/hide toggle, as every password field has. */
-export const PasswordField = (props: TextFieldProps) => {
+/** A password input with a show/hide toggle, as every password field of the signed-out screens has. */
+export const PasswordField = (props: AuthTextFieldProps) => {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <AuthTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={visible ? 'Hide password' : 'Show password'} onClick={() => setVisible(!visible)} edge="end">
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton aria-label={visible ? 'Hide password' : 'Show password'} onClick={() => setVisible(!visible)} edge="end">
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 };

@@ -1,17 +1,13 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useAuthProvider, useDataProvider } from 'react-admin';
 import { messages, resetFromLinkError } from '../../../shared/catalogue/messages';
 import { PASSWORD_HINT } from '../../../shared/catalogue/passwords';
-import type { AdminAuthProvider } from '../../providers/authProvider';
-import type { AdminDataProvider } from '../../providers/dataProvider';
-import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AuthCard } from './AuthCard';
+import { useAuthMutation, useAuthServices } from './AuthShell';
 import { PasswordField } from './PasswordField';
+import { RESET_PATH } from './paths';
 import { useEnterConsole } from './useEnterConsole';
-
-export const RESET_PATH = '/auth/reset';
 
 /**
  * 'Créer un nouveau mot de passe' at /auth/reset?token=…: one field, 'Créer'
@@ -21,14 +17,13 @@ export const RESET_PATH = '/auth/reset';
 export const ResetPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const authProvider = useAuthProvider<AdminAuthProvider>();
+  const { authProvider, passwordCalls, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
   const [password, setPassword] = useState('');
-  const reset = useNotifyingMutation(
+  const reset = useAuthMutation(
     async (newPassword: string) => {
-      const answer = await dataProvider.resetPasswordFromLink(newPassword, token);
-      authProvider?.startSession(answer);
+      const answer = await passwordCalls.resetPasswordFromLink(newPassword, token);
+      authProvider.startSession(answer);
     },
     {
       success: messages.success.success,
@@ -53,7 +48,10 @@ export const ResetPasswordPage = () => {
           label="Nouveau mot de passe"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            prefetchConsole();
+          }}
           helperText={PASSWORD_HINT}
           autoFocus
         />

@@ -1,27 +1,39 @@
-import { Button, CircularProgress, Link, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { useAuthProvider, useAuthState } from 'react-admin';
-import { useNotifyingMutation } from '../components/useNotifyingMutation';
+import { Button, CircularProgress, Link } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
+import { useAuthMutation, useAuthServices } from './AuthShell';
+import { AuthTextField } from './AuthTextField';
 import { PasswordField } from './PasswordField';
+import { FORGOT_PATH } from './paths';
 import { useEnterConsole } from './useEnterConsole';
 
-/** /auth: email and password (show/hide), 'forgot password', the button waits for both. */
+/**
+ * /auth: email and password (show/hide), 'forgot password', the button waits for both. An admin who is
+ * already signed in (the start-up `signin_token` check) goes to `/`. Typing fetches the console's code.
+ */
 export const SignInPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const authProvider = useAuthProvider();
+  const { authProvider, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
-  const { authenticated } = useAuthState(undefined, false);
   // No success toast: the console opens.
-  const signIn = useNotifyingMutation(async (credentials: { email: string; password: string }) => authProvider?.login(credentials), {
+  const signIn = useAuthMutation((credentials: { email: string; password: string }) => authProvider.login(credentials), {
     onSuccess: () => enterConsole(),
   });
   // The spinner stays once signed in, until the console replaces this page.
   const submitting = signIn.isPending || signIn.isSuccess;
 
-  if (authenticated) return <Navigate to="/" replace />;
+  useEffect(() => {
+    let shown = true;
+    authProvider.checkAuth({}).then(
+      () => shown && enterConsole(),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, [authProvider, enterConsole]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,9 +43,27 @@ export const SignInPage = () => {
   return (
     <AuthCard title="Sign in">
       <form onSubmit={onSubmit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
-        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-        <Link component={RouterLink} to="/auth/forgot" variant="body2">
+        <AuthTextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            prefetchConsole();
+          }}
+          autoFocus
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            prefetchConsole();
+          }}
+        />
+        <Link component={RouterLink} to={FORGOT_PATH} variant="body2">
           Forgot password
         </Link>
         <Button type="submit" variant="contained" disabled={!email.trim() || !password || submitting}>

@@ -1,46 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { messages } from '../../../shared/catalogue/messages';
-import { failureMessage } from '../../providers/failureMessage';
+import { notifyingMutation, type NotifyingMutationOptions } from './notifyingMutation';
 
-export interface NotifyingMutationOptions<Variables, Result> {
-  /** The toast of a success; none when omitted. */
-  success?: string;
-  /** The toast of a failure that carries no code. */
-  fallback?: string;
-  /** Rewrites the failure's text (code or fallback) before it is shown. */
-  failureText?: (message: string) => string;
-  /** Shows the failure's toast on several lines. */
-  multiLine?: boolean;
-  /** Runs after the success toast; the call stays pending until a returned promise settles, and a rejection counts as a failure. */
-  onSuccess?: (result: Result, variables: Variables) => unknown;
-  /** Runs before the failure's toast. */
-  onError?: (error: unknown, variables: Variables) => void;
-}
-
-/** A provider call run from a component: its pending state, the success toast, else the failure's code or the fallback. */
-export function useNotifyingMutation<Variables, Result>(
-  call: (variables: Variables) => Promise<Result>,
-  {
-    success,
-    fallback = messages.failure.generic,
-    failureText = (message) => message,
-    multiLine = false,
-    onSuccess,
-    onError,
-  }: NotifyingMutationOptions<Variables, Result>,
-) {
+/** A provider call run from a console component: its pending state, the success toast, else the failure's code or the fallback. */
+export function useNotifyingMutation<Variables, Result>(call: (variables: Variables) => Promise<Result>, options: NotifyingMutationOptions<Variables, Result>) {
   const notify = useNotify();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (result, variables) => {
-      if (success !== undefined) notify(success, { type: 'success' });
-      return onSuccess?.(result, variables);
-    },
-    onError: (error, variables) => {
-      onError?.(error, variables);
-      const text = failureText(failureMessage(error, fallback));
-      notify(text, multiLine ? { type: 'error', multiLine } : { type: 'error' });
-    },
-  });
+  return useMutation(notifyingMutation(call, notify, options));
 }

@@ -1,0 +1,70 @@
+import { CircularProgress, Box } from '@mui/material';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AuthShell, type AuthServices } from './custom/auth/AuthShell';
+import { SignInPage } from './custom/auth/SignInPage';
+import { lazyNamed } from './custom/lazyNamed';
+import { FORGOT_PATH, OLD_RESET_PATH, RESET_PATH } from './custom/auth/paths';
+import { SIGN_IN_PATH } from './providers/authProvider';
+
+export interface RootProps extends AuthServices {
+  /** The signed-in console (react-admin), lazily loaded in the browser. */
+  console: ComponentType;
+}
+
+/** The password screens are visited from a link, rarely: /auth's first load carries only the sign-in form. */
+const ForgotPasswordPage = lazyNamed(() => import('./custom/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./custom/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ResetPasswordRedirect = lazyNamed(() => import('./custom/auth/ResetPasswordPage'), 'ResetPasswordRedirect');
+
+const PageLoading = () => (
+  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <CircularProgress aria-label="Loading" />
+  </Box>
+);
+
+const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+
+/**
+ * The page's routes: the signed-out screens render without react-admin (a light first load), every other
+ * address is the console, whose own routes redirect to /auth without a session.
+ */
+export const Root = ({ console: Console, ...services }: RootProps) => (
+  <AuthShell services={services}>
+    <Routes>
+      <Route path={SIGN_IN_PATH} element={<SignInPage />} />
+      <Route
+        path={FORGOT_PATH}
+        element={
+          <Loaded>
+            <ForgotPasswordPage />
+          </Loaded>
+        }
+      />
+      <Route
+        path={RESET_PATH}
+        element={
+          <Loaded>
+            <ResetPasswordPage />
+          </Loaded>
+        }
+      />
+      <Route
+        path={OLD_RESET_PATH}
+        element={
+          <Loaded>
+            <ResetPasswordRedirect />
+          </Loaded>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <Loaded>
+            <Console />
+          </Loaded>
+        }
+      />
+    </Routes>
+  </AuthShell>
+);

@@ -1,0 +1,11 @@
+import { App } from './App';
+import { authProvider, dataProvider } from './providers';
+import { Dashboard } from './custom/screens';
+
+/** The signed-in console over the page's providers: fetched apart from the sign-in screens (see main.tsx). */
+export default function Console() {
+  return <App dataProvider={dataProvider} authProvider={authProvider} />;
+}
+
+/** The first screen after sign-in, fetched with the console. */
+export const preloadDashboard = () => Dashboard.preload();

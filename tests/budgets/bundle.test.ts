@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** What each first load may download: JavaScript, gzip level 9, summed over the chunks the page imports before it renders. */
+const AUTH_BUDGET_KB = 150;
+const SIGNED_IN_PAGE_BUDGET_KB = 350;
+
+/** The screens a signed-in admin opens from the menu (the manifest names each by its source file). */
+const SIGNED_IN_SCREENS = [
+  'src/custom/dashboard/Dashboard.tsx',
+  'src/resources/admins/AdminList.tsx',
+  'src/resources/users/UserList.tsx',
+  'src/resources/companies/CompanyList.tsx',
+  'src/resources/offers/OfferList.tsx',
+  'src/resources/needs/NeedList.tsx',
+  'src/custom/bank/BankPage.tsx',
+  'src/custom/chat/RoomList.tsx',
+  'src/custom/audit/AuditPage.tsx',
+];
+
+/** Libraries of the signed-in console: the sign-in screens must load none of them. */
+const CONSOLE_ONLY_LIBRARIES = ['/react-admin/', '/ra-core/', '/ra-ui-materialui/', '/@tanstack/', '/react-hook-form/'];
+
+let outDir = '';
+let manifest: Manifest = {};
+
+/** The files of a chunk and of everything it imports statically: what the browser fetches before the chunk runs. */
+function staticClosure(key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`not in the build manifest: ${key}`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+async function gzipKb(files: Iterable<string>): Promise<number> {
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(await readFile(join(outDir, file)), { level: 9 }).length;
+  return Math.round(bytes / 102.4) / 10;
+}
+
+const consoleKey = () => {
+  const key = manifest['index.html']?.dynamicImports?.find((imported) => manifest[imported]?.name === 'console');
+  if (!key) throw new Error('the entry does not load the console lazily');
+  return key;
+};
+
+describe('JavaScript budgets of the first loads (production build)', () => {
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'admin-platform-budget-'));
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    const testEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = testEnv;
+    }
+    manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  }, 240_000);
+  afterAll(async () => {
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it(`/auth loads at most ${AUTH_BUDGET_KB} KB gzip, and no console library`, async () => {
+    const files = staticClosure('index.html');
+    const size = await gzipKb(files);
+    console.log(`/auth: ${size} KB gzip in ${files.size} file(s)`);
+    expect(size).toBeLessThanOrEqual(AUTH_BUDGET_KB);
+    for (const file of files) {
+      const map = JSON.parse(await readFile(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] };
+      const consoleSources = map.sources.filter((source) => CONSOLE_ONLY_LIBRARIES.some((library) => source.includes(library)));
+      expect(consoleSources, file).toEqual([]);
+    }
+  });
+
+  it.each(SIGNED_IN_SCREENS)(`%s loads at most ${SIGNED_IN_PAGE_BUDGET_KB} KB gzip in all`, async (screen) => {
+    const files = new Set([...staticClosure('index.html'), ...staticClosure(consoleKey()), ...staticClosure(screen)]);
+    const size = await gzipKb(files);
+    console.log(`${screen}: ${size} KB gzip in ${files.size} file(s)`);
+    expect(size).toBeLessThanOrEqual(SIGNED_IN_PAGE_BUDGET_KB);
+  });
+});
