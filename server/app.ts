@@ -15,6 +15,7 @@ import { housekeepingPlugin } from './plugins/housekeeping';
 import { mailPlugin } from './plugins/mail';
 import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
+import { fileStoreFor } from './lib/fileStore';
 import { done } from './lib/answers';
 import { okAnswer } from '../shared/contract/envelope';
 import { adminRoutes } from './routes/admins';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('files', fileStoreFor(config, database.db));
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
     // The OpenAPI document and its browser describe the contract; they are not part of it.

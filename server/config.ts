@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   CONSOLE_DIR: z.string().min(1).default('./dist'),
   CONSOLE_URL: z.string().url().default('http://localhost:3000'),
   APP_URL: z.string().url().default('http://localhost:8081'),
+  FILE_STORAGE: z.enum(['database', 'folder']).default('database'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   UPLOAD_MAX_BYTES: positiveInt.default(DEFAULT_UPLOAD_MAX_BYTES),
   REGISTRY_TOKEN: z.string().min(8).default('demo-registry-token'),
@@ -83,6 +84,8 @@ export interface Config {
   consoleUrl: string;
   /** The front-end marketplace app (invitations, 'Login as'). */
   appUrl: string;
+  /** database: uploaded files in the database, served by every server over it. folder: under `uploadDir`, served by this server only. */
+  fileStorage: 'database' | 'folder';
   uploadDir: string;
   uploadMaxBytes: number;
   /** The token the registry stand-in expects as `api_token`. */
@@ -130,6 +133,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     consoleDir: env.CONSOLE_DIR,
     consoleUrl: env.CONSOLE_URL.replace(/\/$/, ''),
     appUrl: env.APP_URL.replace(/\/$/, ''),
+    fileStorage: env.FILE_STORAGE,
     uploadDir: env.UPLOAD_DIR,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     registryToken: env.REGISTRY_TOKEN,

@@ -7,7 +7,7 @@ import { seedDemoData } from './seed/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  if (config.seedDemo && (await seedDemoData(app.db, config))) {
+  if (config.seedDemo && (await seedDemoData(app.db, app.files, config))) {
     app.log.info(`demo data seeded; sign in as ${DEMO_CREDENTIALS.email} (password in the README)`);
   }
   const close = async (signal: string) => {

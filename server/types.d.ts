@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AdminRow } from './db/schema';
+import type { FileStore } from './lib/fileStore';
 import type { Mailer } from './plugins/mail';
 
 import type { BackgroundWork } from './plugins/backgroundWork';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     mail: Mailer;
+    /** Where uploaded files are saved and read (FILE_STORAGE). */
+    files: FileStore;
     background: BackgroundWork;
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
     routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** Credits: two decimals, below 10^12 in absolute value; numeric, so that sums are exact and never overflow. */
 const credits = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer over the same memory. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 export const admins = pgTable(
   'admins',
@@ -362,3 +368,17 @@ export const auditEvents = pgTable(
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * Uploaded files (FILE_STORAGE=database), so that every server over this database serves them. `path` is
+ * the folder and name under /uploads; names are random and never reused, so a row never changes.
+ */
+export const storedFiles = pgTable('stored_files', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  /** SHA-256 of the bytes, hex: the file's ETag. */
+  checksum: text('checksum').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

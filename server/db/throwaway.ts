@@ -7,11 +7,16 @@ import { openDatabase, type DatabaseHandle } from './client';
 const OBJECT_IN_USE = '55006';
 const DROP_ATTEMPTS = 10;
 
+interface ThrowawayDatabase extends DatabaseHandle {
+  /** The throw-away PostgreSQL database, for a second connection pool (another server instance); PGlite has none. */
+  url?: string;
+}
+
 /**
  * A fresh database for a test file or a benchmark run: in-memory PGlite, or — when DATABASE_URL is set — a
  * throw-away database on that PostgreSQL server, dropped again by close().
  */
-export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<ThrowawayDatabase> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -20,6 +25,7 @@ export async function openThrowawayDatabase(serverUrl: string | undefined = proc
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await onServer(serverUrl, (client) => dropDatabase(client, name));

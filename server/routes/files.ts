@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { UPLOADS_PATH } from '../../shared/catalogue/uploads';
@@ -7,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logoFolder } from '../../shared/catalogue/product';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import { detectFileType } from '../lib/fileTypes';
+import type { FileStore } from '../lib/fileStore';
+import { detectFileType, type AllowedFileType } from '../lib/fileTypes';
 import { ValidationError } from '../lib/validation';
 import { answer } from '../lib/answers';
 import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody } from '../../shared/contract/files';
@@ -28,6 +27,15 @@ export function safeFileName(original: string, extension: string): string {
   return `${stem || 'file'}-${randomBytes(6).toString('hex')}.${extension}`;
 }
 
+/** A random name is never reused: one already taken (48 random bits: practically never) is drawn again. */
+async function saveUnderFreshName(store: FileStore, folder: string, original: string, type: AllowedFileType, bytes: Buffer): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const path = `${folder}/${safeFileName(original, type.extension)}`;
+    if (await store.save(path, bytes, type.mime)) return path;
+  }
+  throw new Error(`no free file name in ${folder}`);
+}
+
 function decodeDataUrl(rawBody: string, field: string): Buffer {
   const match = /^data:[\w.+/-]*(?:;[\w=.+-]+)*;base64,([A-Za-z0-9+/=\s]+)$/.exec(rawBody);
   if (!match?.[1]) throw new ValidationError({ [field]: 'not a base64 data URL' });
@@ -37,10 +45,9 @@ function decodeDataUrl(rawBody: string, field: string): Buffer {
 /** POST /file: data-URL uploads, checked (type from the bytes, size, folder), stored, and given back as URLs. */
 export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config } = app;
+  const { config, files: store } = app;
   const tags = ['Files'];
   const folders = uploadFolders(config.product);
-  const root = resolve(config.uploadDir);
   // Base64 inflates by 4/3; leave room for the JSON around it.
   const bodyLimit = Math.ceil(config.uploadMaxBytes * MAX_FILES_PER_CALL * 1.4) + 64 * 1024;
 
@@ -56,14 +63,12 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
         if (bytes.length > config.uploadMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
         const type = detectFileType(bytes);
         if (!type) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE');
-        return { bytes, name: safeFileName(file.name, type.extension) };
+        return { bytes, type, original: file.name };
       });
-      const directory = join(root, folder);
-      await mkdir(directory, { recursive: true });
       const urls: string[] = [];
       for (const file of decoded) {
-        await writeFile(join(directory, file.name), file.bytes, { flag: 'wx' });
-        urls.push(`${config.consoleUrl}${UPLOADS_PATH}${folder}/${file.name}`);
+        const path = await saveUnderFreshName(store, folder, file.original, file.type, file.bytes);
+        urls.push(`${config.consoleUrl}${UPLOADS_PATH}${path}`);
       }
       await recordAudit(app.db, request, { action: 'upload', entity: 'file', changes: { files: [null, urls] } });
       return answer(urls);

@@ -6,6 +6,7 @@ import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../../shared/catalogue/offerOptions';
 import { DOMAIN_NAMES } from '../../shared/catalogue/domains';
 import { admins, categoryImages, companies, companyComments, creditEntries, needs, offers, roomMessages, rooms, users } from '../db/schema';
+import type { FileStore } from '../lib/fileStore';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
@@ -23,7 +24,6 @@ const commentTexts = [
   'Logo mis à jour à la demande du client.',
 ];
 
-/** Fills an empty database with the demo data set; a database with any admin is left alone. */
 /** A company's demo ledger: a purchase, then for some a spend, ending on the seeded balance. */
 function demoCreditHistory(company: { id: string; creditBalance: number }, index: number, adminId: string, daysAgo: (days: number) => Date) {
   if (company.creditBalance === 0) return [];
@@ -48,7 +48,8 @@ function demoCreditHistory(company: { id: string; creditBalance: number }, index
     : [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo)];
 }
 
-export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir' | 'product' | 'consoleUrl'>, now = new Date()): Promise<boolean> {
+/** Fills an empty database with the demo data set; a database with any admin is left alone. */
+export async function seedDemoData(db: Database, files: FileStore, config: Pick<Config, 'product' | 'consoleUrl'>, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(admins);
   if ((existing?.total ?? 0) > 0) return false;
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -71,7 +72,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
     })),
   ]);
 
-  const logos = await writeDemoPictures(config.uploadDir, logoFolder(config.product), config.consoleUrl, 'demo-logo');
+  const logos = await writeDemoPictures(files, logoFolder(config.product), config.consoleUrl, 'demo-logo');
   const companyRows = Array.from({ length: DEMO_COMPANIES }, (_, index) => {
     const company = fictionalCompany(index);
     return {
@@ -120,7 +121,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       })),
     ),
   );
-  const offerPictures = await writeDemoPictures(config.uploadDir, '/offers', config.consoleUrl, 'demo-offer', 6);
+  const offerPictures = await writeDemoPictures(files, '/offers', config.consoleUrl, 'demo-offer', 6);
   const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
   const offerRows = companyRows.slice(0, 120).map((company, index) => ({
     id: newId(),
@@ -149,7 +150,7 @@ export async function seedDemoData(db: Database, config: Pick<Config, 'uploadDir
       createdAt: daysAgo((index * 3) % 200),
     })),
   );
-  const bankPictures = await writeDemoPictures(config.uploadDir, '/category_images', config.consoleUrl, 'demo-category', 6);
+  const bankPictures = await writeDemoPictures(files, '/category_images', config.consoleUrl, 'demo-category', 6);
   await db.insert(categoryImages).values(
     DOMAIN_NAMES.flatMap((domain, domainIndex) =>
       Array.from({ length: 3 }, (_, index) => ({

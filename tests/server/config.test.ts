@@ -45,4 +45,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ EXACT_COUNT_LIMIT: '50' }).exactCountLimit).toBe(50);
     expect(() => loadConfig({ EXACT_COUNT_LIMIT: '0' })).toThrow(/EXACT_COUNT_LIMIT/);
   });
+
+  it('keeps uploaded files in the database unless FILE_STORAGE=folder says under UPLOAD_DIR', () => {
+    expect(loadConfig({})).toMatchObject({ fileStorage: 'database', uploadDir: './data/uploads' });
+    expect(loadConfig({ FILE_STORAGE: 'folder', UPLOAD_DIR: '/srv/uploads' })).toMatchObject({ fileStorage: 'folder', uploadDir: '/srv/uploads' });
+    expect(loadConfig({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FILE_STORAGE: 'Folder' })).toThrow(/FILE_STORAGE/);
+    expect(() => loadConfig({ FILE_STORAGE: '' })).toThrow(/FILE_STORAGE/);
+  });
 });
