@@ -26,7 +26,7 @@ export function benchOptions() {
       warmup: 20,
       runs: Number(process.env.BENCH_RUNS ?? 200),
       secondsPerShape: Number(process.env.BENCH_SHAPE_SECONDS ?? 5),
-      minimumRuns: 20,
+      minimumRuns: 10,
     },
   };
 }
