@@ -23,7 +23,12 @@ export const admins = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('admins_email_key').on(sql`lower(${table.email})`), index('admins_created_at_idx').on(table.createdAt)],
+  (table) => [
+    uniqueIndex('admins_email_key').on(sql`lower(${table.email})`),
+    index('admins_created_at_idx').on(table.createdAt),
+    index('admins_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('admins_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+  ],
 );
 
 /** Server-side sessions: only a hash of the token is stored, so a database leak signs nobody in. */
@@ -139,6 +144,7 @@ export const companies = pgTable(
     index('companies_balance_idx').on(table.creditBalance, table.id),
     index('companies_city_idx').on(table.city, table.id),
     index('companies_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
+    index('companies_activity_domain_idx').on(table.activityDomain, table.id),
     index('companies_sub_domain_idx').on(table.subActivityDomain, table.id),
   ],
 );
@@ -174,6 +180,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     index('users_organisation_idx').on(table.organisationId, table.createdAt),
     index('users_created_at_idx').on(table.createdAt, table.id),
+    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
 );
 
@@ -237,6 +245,10 @@ export const offers = pgTable(
     index('offers_created_at_idx').on(table.createdAt, table.id),
     index('offers_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
     index('offers_organisation_idx').on(table.organisationId, table.createdAt),
+    index('offers_sub_domain_idx').on(table.subActivityDomain, table.createdAt, table.id),
+    index('offers_title_idx').on(table.title, table.id),
+    index('offers_price_idx').on(table.price, table.id),
+    index('offers_credit_ratio_idx').on(table.creditRatio, table.id),
   ],
 );
 
@@ -258,6 +270,8 @@ export const needs = pgTable(
     index('needs_created_at_idx').on(table.createdAt, table.id),
     index('needs_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
     index('needs_organisation_idx').on(table.organisationId, table.createdAt),
+    index('needs_sub_domain_idx').on(table.subActivityDomain, table.createdAt, table.id),
+    index('needs_emergency_idx').on(table.emergency, table.id),
   ],
 );
 
@@ -334,7 +348,8 @@ export const creditEntries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('credit_entries_company_idx').on(table.companyId, table.createdAt.desc(), table.id.desc()),
+    // Ascending keys: read backwards they give ORDER BY created_at DESC, id DESC (NULLS FIRST), which a DESC NULLS LAST index cannot.
+    index('credit_entries_company_idx').on(table.companyId, table.createdAt, table.id),
     index('credit_entries_created_at_idx').on(table.createdAt),
   ],
 );
@@ -359,10 +374,11 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
   },
   (table) => [
-    index('audit_events_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('audit_events_entity_idx').on(table.entity, table.entityId, table.createdAt.desc(), table.id.desc()),
-    index('audit_events_admin_idx').on(table.adminId, table.createdAt.desc(), table.id.desc()),
-    index('audit_events_action_idx').on(table.action, table.createdAt.desc(), table.id.desc()),
+    // Ascending keys, read backwards for the newest first (see credit_entries_company_idx).
+    index('audit_events_created_at_idx').on(table.createdAt, table.id),
+    index('audit_events_entity_idx').on(table.entity, table.entityId, table.createdAt, table.id),
+    index('audit_events_admin_idx').on(table.adminId, table.createdAt, table.id),
+    index('audit_events_action_idx').on(table.action, table.createdAt, table.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,15 +66,24 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
       if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
       const where = conditions.length ? and(...conditions) : undefined;
+      const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id);
+      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
+      // (PostgreSQL drops the join from this query unless the search or the sort names the company.)
+      const pageIds = db
+        .select({ id: needs.id })
+        .from(needs)
+        .leftJoin(companies, eq(companies.id, needs.organisationId))
+        .where(where)
+        .orderBy(...order)
+        .limit(PAGE_SIZE)
+        .offset(body.offset);
       const [rows, total] = await Promise.all([
         db
           .select(selection)
           .from(needs)
           .leftJoin(companies, eq(companies.id, needs.organisationId))
-          .where(where)
-          .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id))
-          .limit(PAGE_SIZE)
-          .offset(body.offset),
+          .where(inArray(needs.id, pageIds))
+          .orderBy(...order),
         countMatches(
           db,
           db

@@ -1,4 +1,4 @@
-import { and, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -67,15 +67,24 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
       if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
       const where = conditions.length ? and(...conditions) : undefined;
+      const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id);
+      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
+      // (PostgreSQL drops the join from this query unless the sort names the company.)
+      const pageIds = db
+        .select({ id: offers.id })
+        .from(offers)
+        .leftJoin(companies, eq(companies.id, offers.organisationId))
+        .where(where)
+        .orderBy(...order)
+        .limit(PAGE_SIZE)
+        .offset(body.offset);
       const [rows, total] = await Promise.all([
         db
           .select(selection)
           .from(offers)
           .leftJoin(companies, eq(companies.id, offers.organisationId))
-          .where(where)
-          .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id))
-          .limit(PAGE_SIZE)
-          .offset(body.offset),
+          .where(inArray(offers.id, pageIds))
+          .orderBy(...order),
         searchTotal(db, offers, where, config.exactCountLimit),
       ]);
       return page(rows.map(toOfferDto), total);

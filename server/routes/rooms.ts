@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -84,16 +84,26 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
         if (match) conditions.push(match);
       }
       const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(rooms.createdAt), desc(rooms.id)];
+      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its companies.
+      // (PostgreSQL drops the joins from this query unless the search names the companies.)
+      const pageIds = db
+        .select({ id: rooms.id })
+        .from(rooms)
+        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       const [rows, total] = await Promise.all([
         db
           .select(roomSelection)
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-          .where(where)
-          .orderBy(desc(rooms.createdAt), desc(rooms.id))
-          .limit(limit)
-          .offset(offset),
+          .where(inArray(rooms.id, pageIds))
+          .orderBy(...order),
         countMatches(
           db,
           db

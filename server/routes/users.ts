@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -51,15 +51,22 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       }
       if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
       const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(users.createdAt), desc(users.id)];
+      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
+      const pageIds = db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(PAGE_SIZE)
+        .offset(offset);
       const [rows, total] = await Promise.all([
         db
           .select({ user: users, organisationName: companies.name })
           .from(users)
           .leftJoin(companies, eq(companies.id, users.organisationId))
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(PAGE_SIZE)
-          .offset(offset),
+          .where(inArray(users.id, pageIds))
+          .orderBy(...order),
         searchTotal(db, users, where, config.exactCountLimit),
       ]);
       return page(
