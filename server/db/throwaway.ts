@@ -11,7 +11,7 @@ const DROP_ATTEMPTS = 10;
  * A fresh database for a test file or a benchmark run: in-memory PGlite, or — when DATABASE_URL is set — a
  * throw-away database on that PostgreSQL server, dropped again by close().
  */
-export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<DatabaseHandle & { url?: string }> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -20,6 +20,8 @@ export async function openThrowawayDatabase(serverUrl: string | undefined = proc
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
   return {
     ...handle,
+    /** For another process (a spawned server) to open the same database. */
+    url: url.toString(),
     async close() {
       await handle.close();
       await onServer(serverUrl, (client) => dropDatabase(client, name));
