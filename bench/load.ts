@@ -10,13 +10,12 @@
  * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client';
+import { openThrowawayDatabase } from '../server/db/throwaway';
 import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
 import { seedDemoData } from '../server/seed/seed';
 
@@ -215,17 +214,12 @@ async function main(): Promise<void> {
     const serverUrl = process.env.DATABASE_URL;
     if (!serverUrl) return;
     for (const workers of WORKER_COUNTS) {
-      const name = `bench_load_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      // A fresh database each run, dropped after (waiting for backends that are still leaving).
+      const database = await openThrowawayDatabase(serverUrl);
       try {
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        await run('PostgreSQL', workers, { DATABASE_URL: url.toString(), DATA_DIR: join(scratch, 'unused'), UPLOAD_DIR: join(scratch, 'uploads') });
+        await run('PostgreSQL', workers, { DATABASE_URL: database.url, DATA_DIR: join(scratch, 'unused'), UPLOAD_DIR: join(scratch, 'uploads') });
       } finally {
-        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.close();
       }
     }
   } finally {
