@@ -9,7 +9,6 @@
  * dropped after), with WORKERS processes (default 1; a comma list, e.g. WORKERS=1,2, runs each).
  * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { openDatabase } from '../server/db/client';
 import { openThrowawayDatabase } from '../server/db/throwaway';
 import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
 import { seedDemoData } from '../server/seed/seed';
+import { startServer } from './serverProcess';
 import { databaseFileStore } from '../server/lib/fileStore';
 
 const CONNECTIONS = 50;
@@ -27,19 +27,6 @@ const WORKER_COUNTS = (process.env.WORKERS ?? '1').split(',').map(Number);
 const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PORT = 3900;
 const base = `http://127.0.0.1:${PORT}/api`;
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (server.exitCode !== null) throw new Error('the server exited before answering');
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer /api/health in 60 s');
-}
 
 /** The process and its descendants (cluster workers). */
 function processTree(root: number): number[] {
@@ -127,24 +114,14 @@ async function seed(env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: 
 async function run(label: string, workers: number, env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: string }): Promise<void> {
   const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
   await seed(env);
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    WORKERS: String(workers),
-    ...env,
-  };
   // Without a DATABASE_URL of its own the server runs on PGlite in DATA_DIR.
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  // `node --import tsx` directly (no watcher, no npm), so that its pid is the server's.
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/server.ts'], {
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const started = await startServer(
+    PORT,
+    { NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', WORKERS: String(workers), ...env },
+    SERVER_NODE_ARGS,
+  );
+  const server = started.process;
   try {
-    await waitForHealth(server);
     const signIn = await fetch(`${base}/admin/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -198,8 +175,7 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
       `| ${label} | ${workers} | ${result.requests.average.toFixed(0)} | ${ms(0.5)} | ${ms(0.95)} | ${ms(0.99)} | ${errors} | ${rss.toFixed(0)} | ${peakRss.toFixed(0)} | ${cpu} |`,
     );
   } finally {
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    await started.stop();
   }
 }
 

@@ -21,13 +21,14 @@ async function waitForHealth(server: ChildProcess, origin: string): Promise<void
 }
 
 /**
- * The real server as its own process (`node --import tsx`, so that its pid is the server's), answering on
- * 127.0.0.1:`port` once /api/health does. Without a DATABASE_URL in `env` it runs on PGlite.
+ * The real server as its own process (`node --import tsx` directly, no watcher nor npm, so that its pid is the
+ * server's), answering on 127.0.0.1:`port` once /api/health does. Without a DATABASE_URL in `env` it runs on
+ * PGlite. `nodeArgs` go to node, e.g. `--cpu-prof`.
  */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServer(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode !== null) return;
