@@ -44,7 +44,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const selection = { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl };
   const sortable = {
     title: offers.title,
-    organisation_name: companies.name,
+    organisation_name: offers.organisationName,
     price: offers.price,
     credit_ratio: offers.creditRatio,
     created_at: offers.createdAt,
@@ -68,12 +68,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
       const where = conditions.length ? and(...conditions) : undefined;
       const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id);
-      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
-      // (PostgreSQL drops the join from this query unless the sort names the company.)
+      // The page's ids first (an index-only scan skips the OFFSET's rows), then the joined logos of those rows only.
       const pageIds = db
         .select({ id: offers.id })
         .from(offers)
-        .leftJoin(companies, eq(companies.id, offers.organisationId))
         .where(where)
         .orderBy(...order)
         .limit(PAGE_SIZE)

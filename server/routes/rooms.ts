@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { countMatches } from '../lib/searchTotal';
+import { searchTotal } from '../lib/searchTotal';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,18 +80,15 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       const conditions: SQL[] = [];
       if (search) {
         const pattern = containsPattern(search.toLowerCase());
-        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(sellers.name, pattern), ilike(buyers.name, pattern));
+        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern));
         if (match) conditions.push(match);
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const order = [desc(rooms.createdAt), desc(rooms.id)];
-      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its companies.
-      // (PostgreSQL drops the joins from this query unless the search names the companies.)
+      // The page's ids first, then the joined names and logos of those rows only.
       const pageIds = db
         .select({ id: rooms.id })
         .from(rooms)
-        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
-        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
         .where(where)
         .orderBy(...order)
         .limit(limit)
@@ -104,16 +101,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
           .where(inArray(rooms.id, pageIds))
           .orderBy(...order),
-        countMatches(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(rooms)
-            .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
-            .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-            .where(where),
-          app.config.exactCountLimit,
-        ),
+        searchTotal(db, rooms, where, app.config.exactCountLimit),
       ]);
       return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };
     },
