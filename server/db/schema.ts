@@ -92,8 +92,8 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Row counts kept exact by statement-level triggers (migration 0005), so that an unfiltered search answers its
- * `total` without counting every row. Tracked: companies.
+ * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010), so that an unfiltered search answers its
+ * `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
  */
 export const rowCounts = pgTable('row_counts', {
   tableName: text('table_name').primaryKey(),

@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -64,23 +64,28 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
       if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id);
       // The page's ids first (an index-only scan skips the OFFSET's rows), then those rows.
-      const pageIds = db
-        .select({ id: needs.id })
-        .from(needs)
-        .where(where)
-        .orderBy(...order)
-        .limit(PAGE_SIZE)
-        .offset(body.offset);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(needs)
-          .where(inArray(needs.id, pageIds))
-          .orderBy(...order),
-        searchTotal(db, needs, where, config.exactCountLimit),
-      ]);
+      const { rows, total } = await searchPage(
+        db,
+        needs,
+        where,
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window) => {
+          const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, window.reversed);
+          const pageIds = tx
+            .select({ id: needs.id })
+            .from(needs)
+            .where(where)
+            .orderBy(...order)
+            .limit(window.limit)
+            .offset(window.offset);
+          return tx
+            .select()
+            .from(needs)
+            .where(inArray(needs.id, pageIds))
+            .orderBy(...order);
+        },
+      );
       return page(rows.map(toNeedDto), total);
     },
   );

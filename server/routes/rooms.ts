@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { searchTotal } from '../lib/searchTotal';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { searchPage } from '../lib/searchTotal';
+import { ordered } from '../lib/listing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,25 +85,24 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
         if (match) conditions.push(match);
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(rooms.createdAt), desc(rooms.id)];
       // The page's ids first, then the joined names and logos of those rows only.
-      const pageIds = db
-        .select({ id: rooms.id })
-        .from(rooms)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const [rows, total] = await Promise.all([
-        db
+      const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window) => {
+        const order = ordered([rooms.createdAt, rooms.id], -1, window.reversed);
+        const pageIds = tx
+          .select({ id: rooms.id })
+          .from(rooms)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.limit)
+          .offset(window.offset);
+        return tx
           .select(roomSelection)
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
           .where(inArray(rooms.id, pageIds))
-          .orderBy(...order),
-        searchTotal(db, rooms, where, app.config.exactCountLimit),
-      ]);
+          .orderBy(...order);
+      });
       return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };
     },
   );
