@@ -274,7 +274,7 @@ export const needs = pgTable(
     index('needs_description_trgm_idx').using('gin', sql`lower(${table.description}) gin_trgm_ops`),
     index('needs_organisation_name_trgm_idx').using('gin', sql`${table.organisationName} gin_trgm_ops`),
     index('needs_organisation_name_idx').on(table.organisationName, table.id),
-    // A description may exceed a B-tree entry: its first characters are indexed and sorted on first (see NEED_DESCRIPTION_ORDER).
+    // A description may exceed a B-tree entry: the sort by description reads its first 200 characters here, then the whole text.
     index('needs_description_prefix_idx').on(sql`left(${table.description}, 200)`),
     index('needs_created_at_idx').on(table.createdAt, table.id),
     index('needs_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
