@@ -1,20 +1,30 @@
 /**
- * npm run bench:load: the real server, started as its own process with the demo data, under 50 concurrent
- * connections for BENCH_SECONDS (15 by default) with a mix of what administrators do: list searches,
- * record reads and updates. Prints req/s, latency percentiles, errors and the server's RSS at the end.
- * PGlite always; PostgreSQL too when DATABASE_URL names a server (a throw-away database, dropped after).
+ * npm run bench:load: the real server, started as its own process(es) as in production (NODE_ENV=production,
+ * so answers are not checked against their schemas; JSON log at LOG_LEVEL, default info, to /dev/null), under
+ * 50 concurrent connections for BENCH_SECONDS (15 by default) with a mix of what administrators do: list
+ * searches, record reads and updates. The demo data is seeded by the bench beforehand (production refuses
+ * SEED_DEMO). Prints req/s, latency percentiles (p95 from every response time), errors and the server's RSS
+ * (all its processes, at the end and at the peak).
+ * PGlite always (one process); PostgreSQL too when DATABASE_URL names a server (a throw-away database,
+ * dropped after), with WORKERS processes (default 1; a comma list, e.g. WORKERS=1,2, runs each).
+ * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { openThrowawayDatabase } from '../server/db/throwaway';
 import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
+import { seedDemoData } from '../server/seed/seed';
+import { databaseFileStore } from '../server/lib/fileStore';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WORKER_COUNTS = (process.env.WORKERS ?? '1').split(',').map(Number);
+/** Extra node flags for the server, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PORT = 3900;
 const base = `http://127.0.0.1:${PORT}/api`;
 
@@ -31,7 +41,69 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
   throw new Error('the server did not answer /api/health in 60 s');
 }
 
-const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The process and its descendants (cluster workers). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/pid/stat, after the command name in parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index += 1) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  return tree;
+}
+
+function rssMiB(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const treeRssMiB = (root: number): number => processTree(root).reduce((sum, pid) => sum + rssMiB(pid), 0);
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+const cpuOf = (pids: number[]): Map<number, number> => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+
+/** CPU seconds used between two readings, processes that appeared meanwhile included. */
+const cpuUsed = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
+/** The PostgreSQL backends serving `database` (their process title names it). */
+function backendsOf(database: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+const percentile = (sorted: number[], share: number): number => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 
 async function call<Body>(token: string, method: string, path: string, body?: unknown): Promise<Body> {
   const response = await fetch(`${base}${path}`, {
@@ -42,20 +114,35 @@ async function call<Body>(token: string, method: string, path: string, body?: un
   return (await response.json()) as Body;
 }
 
-async function run(label: string, env: NodeJS.ProcessEnv): Promise<void> {
-  // One Node process, no watcher: `node --import tsx`, so that its pid is the server's.
+/** Seeds the demo data set into the database the server will open, then closes it (a PGlite folder has one owner). */
+async function seed(env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: string }): Promise<void> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await seedDemoData(database.db, databaseFileStore(database.db), { product: 'credit', consoleUrl: `http://127.0.0.1:${PORT}` });
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(label: string, workers: number, env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: string }): Promise<void> {
+  const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
+  await seed(env);
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'development',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     PORT: String(PORT),
     HOST: '127.0.0.1',
+    WORKERS: String(workers),
     ...env,
   };
   // Without a DATABASE_URL of its own the server runs on PGlite in DATA_DIR.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  // `node --import tsx` directly (no watcher, no npm), so that its pid is the server's.
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/server.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     await waitForHealth(server);
     const signIn = await fetch(`${base}/admin/signin`, {
@@ -84,42 +171,60 @@ async function run(label: string, env: NodeJS.ProcessEnv): Promise<void> {
       { method: 'GET' as const, path: '/api/dashboard', headers },
       { method: 'PUT' as const, path: `/api/offer/${offer._id}`, headers, body: JSON.stringify({ title: offer.title }) },
     ];
-    const result = await autocannon({ url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration: SECONDS, requests });
-    const rss = server.pid ? rssMiB(server.pid) : 0;
+    const serverCpu = () => (server.pid ? cpuOf(processTree(server.pid)) : new Map<number, number>());
+    const databaseCpu = () => (database ? cpuOf(backendsOf(database)) : new Map<number, number>());
+    const [serverBefore, databaseBefore] = [serverCpu(), databaseCpu()];
+    const only = process.env.BENCH_ONLY;
+    const chosen = only ? requests.filter((_request, index) => only.split(',').map(Number).includes(index)) : requests;
+    const times: number[] = [];
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.pid ? treeRssMiB(server.pid) : 0)), 1000);
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration: SECONDS, requests: chosen }, (error, done) =>
+        error ? reject(error) : resolve(done),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    });
+    clearInterval(sampler);
+    const [serverAfter, databaseAfter] = [serverCpu(), databaseCpu()];
+    const rss = server.pid ? treeRssMiB(server.pid) : 0;
+    peakRss = Math.max(peakRss, rss);
+    times.sort((a, b) => a - b);
     const errors = result.errors + result.timeouts + result.non2xx;
+    const ms = (share: number) => percentile(times, share).toFixed(0);
+    const perRequest = (seconds: number) => (times.length ? ((seconds * 1000) / times.length).toFixed(2) : '–');
+    const cpu = `${perRequest(cpuUsed(serverBefore, serverAfter))}${database ? ` + ${perRequest(cpuUsed(databaseBefore, databaseAfter))}` : ''}`;
     console.log(
-      `| ${label} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p90} | ${result.latency.p97_5} | ${result.latency.p99} | ${errors} | ${rss.toFixed(0)} |`,
+      `| ${label} | ${workers} | ${result.requests.average.toFixed(0)} | ${ms(0.5)} | ${ms(0.95)} | ${ms(0.99)} | ${errors} | ${rss.toFixed(0)} | ${peakRss.toFixed(0)} | ${cpu} |`,
     );
   } finally {
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s each, one server process, demo data`);
-  // autocannon's histogram gives p90 and p97.5, not p95.
-  console.log('| database | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors (incl. non-2xx) | server RSS MiB |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-load-'));
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s each, NODE_ENV=production, demo data`);
+  console.log(
+    '| database | processes | req/s | p50 ms | p95 ms | p99 ms | errors (incl. non-2xx) | server RSS MiB, end | peak | CPU ms per request: server (+ PostgreSQL) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const scratch = mkdtempSync(join(tmpdir(), 'ap-bench-load-'));
   try {
-    await run('PGlite', { DATA_DIR: dataDir });
+    await run('PGlite', 1, { DATA_DIR: join(scratch, 'data'), UPLOAD_DIR: join(scratch, 'uploads') });
+    const serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) return;
+    for (const workers of WORKER_COUNTS) {
+      // A fresh database each run, dropped after (waiting for backends that are still leaving).
+      const database = await openThrowawayDatabase(serverUrl);
+      try {
+        await run('PostgreSQL', workers, { DATABASE_URL: database.url, DATA_DIR: join(scratch, 'unused'), UPLOAD_DIR: join(scratch, 'uploads') });
+      } finally {
+        await database.close();
+      }
+    }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return;
-  const name = `bench_load_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await run('PostgreSQL', { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -70,6 +70,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -106,6 +107,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
+  /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +126,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   if (seedDemo && env.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused outside development');
+  }
+  // PGlite's folder belongs to one process (db/dataDirLock.ts): a second worker could not open it.
+  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  WORKERS: several processes need a DATABASE_URL (PGlite runs inside one process)');
   }
   return {
     env: env.NODE_ENV,
@@ -149,5 +156,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
+    workers: env.WORKERS,
   };
 }

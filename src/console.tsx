@@ -1,6 +1,10 @@
 import { App } from './App';
 import { authProvider, dataProvider } from './providers';
 import { Dashboard } from './custom/screens';
+import { preloadScreensAt } from './resources';
+
+// The screen the page opens on downloads beside the console's start-up, not after it.
+preloadScreensAt(window.location.pathname);
 
 /** The signed-in console over the page's providers: fetched apart from the sign-in screens (see main.tsx). */
 export default function Console() {

@@ -1,6 +1,7 @@
-import { StrictMode, lazy } from 'react';
+import { StrictMode, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { SIGN_IN_PATH } from './providers/authProvider';
 import { authProvider, passwordCalls } from './providers/connection';
 import { Root } from './Root';
 
@@ -15,13 +16,20 @@ const prefetchConsole = () =>
     .then((module) => module.preloadDashboard())
     .catch(() => undefined);
 
+// Outside the sign-in screens, the start-up session check runs while the console's code downloads.
+if (!window.location.pathname.startsWith(SIGN_IN_PATH)) void authProvider.checkAuth({}).catch(() => undefined);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(container);
+// A transition renders in slices that yield to the browser between them, instead of one long task on a slow phone.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

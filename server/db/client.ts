@@ -18,6 +18,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK_ID = 727_001;
 
 /**
+ * PGlite's page cache lives in the server's own memory, and PostgreSQL's default (128 MB) is touched
+ * whole at start: 16 MB keeps the process small; pages it does not hold stay in the OS file cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
  * Opens the database the configuration names and applies the migrations.
  * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing). A postgres:// URL: node-postgres.
  */
@@ -50,7 +56,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const unlock = inMemory ? () => undefined : lockDataDir(pgliteDir);
   try {
     // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
-    const client = new PGlite({ ...(inMemory ? {} : { dataDir: pgliteDir }), extensions: { pg_trgm } });
+    const client = new PGlite({
+      ...(inMemory ? {} : { dataDir: pgliteDir }),
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     return {

@@ -8,7 +8,7 @@ const OBJECT_IN_USE = '55006';
 const DROP_ATTEMPTS = 10;
 
 interface ThrowawayDatabase extends DatabaseHandle {
-  /** The throw-away PostgreSQL database, for a second connection pool (another server instance); PGlite has none. */
+  /** The throw-away PostgreSQL database, for a second connection pool (another server instance or process); PGlite has none. */
   url?: string;
 }
 

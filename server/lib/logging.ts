@@ -48,8 +48,11 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): N
       }),
     },
     ...(stream ? { stream } : {}),
-    ...(config.env === 'development' && !stream
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
+    ...(config.env === 'development' && !stream ? { transport: prettyTransport } : {}),
   };
 }
+
+const prettyTransport = { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } };
+
+/** The log of the cluster's primary (WORKERS > 1), at the workers' level and in their format. */
+export const processLogger = (config: Config) => pino({ level: config.logLevel, ...(config.env === 'development' ? { transport: prettyTransport } : {}) });

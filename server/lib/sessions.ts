@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
@@ -19,13 +19,21 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
   return token;
 }
 
-export async function findSessionAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
-  const [row] = await db
+/** Every protected call looks its session up: the statement is built once per database and prepared by name. */
+const sessionQuery = (db: Database) =>
+  db
     .select({ admin: admins })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_admin');
+const sessionQueries = new WeakMap<Database, ReturnType<typeof sessionQuery>>();
+
+export async function findSessionAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row?.admin;
 }
 

@@ -1,17 +1,18 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Security headers on every answer (helmet). The console's CSP allows only its own scripts and
  * calls; styles may be inline because MUI (emotion) injects them; images may come from any https
  * address (logos and offer images are links). HSTS is sent in production only, where the console is
- * on https; development runs on plain http.
+ * on https; development runs on plain http. The middleware is built once (the policy is parsed at
+ * start), then only sets its headers on each answer.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const production = config.env === 'production';
-  await app.register(fastifyHelmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,4 +36,5 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     // Uploaded files override this with cross-origin: the marketplace app shows them (plugins/uploads.ts).
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 });

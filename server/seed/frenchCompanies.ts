@@ -20,8 +20,22 @@ export interface FictionalCompany {
   email: string;
 }
 
-const prefixes = ['Atelier', 'Groupe', 'Maison', 'Studio', 'Agence', 'Compagnie', 'Cabinet', 'Bureau', 'Collectif', 'Comptoir', 'Fabrique', 'Réseau'];
-const stems = [
+/** The words fictional company names are made of (also the bench's seeded names). */
+export const COMPANY_PREFIXES = [
+  'Atelier',
+  'Groupe',
+  'Maison',
+  'Studio',
+  'Agence',
+  'Compagnie',
+  'Cabinet',
+  'Bureau',
+  'Collectif',
+  'Comptoir',
+  'Fabrique',
+  'Réseau',
+];
+export const COMPANY_STEMS = [
   'Lumière',
   'Horizon',
   'Azur',
@@ -48,7 +62,7 @@ const stems = [
   'Jade',
   'Lagune',
 ];
-const cities = [
+export const CITIES = [
   ['Paris', '75011'],
   ['Lyon', '69002'],
   ['Marseille', '13006'],
@@ -87,8 +101,8 @@ const slug = (text: string) =>
 export function fictionalCompany(index: number): FictionalCompany {
   const domain = pick(DOMAIN_NAMES, index);
   const subDomains = ACTIVITY_DOMAINS[domain];
-  const [city, postalCode] = pick(cities, index * 7 + 3);
-  const name = `${pick(prefixes, index)} ${pick(stems, Math.floor(index / prefixes.length) + index)}${index >= prefixes.length * stems.length ? ` ${Math.floor(index / 300) + 1}` : ''}`;
+  const [city, postalCode] = pick(CITIES, index * 7 + 3);
+  const name = `${pick(COMPANY_PREFIXES, index)} ${pick(COMPANY_STEMS, Math.floor(index / COMPANY_PREFIXES.length) + index)}${index >= COMPANY_PREFIXES.length * COMPANY_STEMS.length ? ` ${Math.floor(index / 300) + 1}` : ''}`;
   const domainName = slug(name);
   return {
     name,

@@ -40,6 +40,13 @@ export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => 
   return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}`, preload: () => preloadEntry(entry) }];
 });
 
+/** Fetches the screens of the entry at `pathname` (e.g. `/company/abc` → the companies' list and record), so that they download while the console starts. */
+export function preloadScreensAt(pathname: string): void {
+  const segment = `/${pathname.split('/')[1] ?? ''}`;
+  const entry = consoleEntries.find((candidate) => (candidate.kind === 'page' ? candidate.path : `/${candidate.name}`) === segment);
+  if (entry) preloadEntry(entry);
+}
+
 /** Fetches every screen's code, for when the browser is idle. */
 export const preloadAllScreens = () => consoleEntries.forEach(preloadEntry);
 

@@ -54,4 +54,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILE_STORAGE: 'Folder' })).toThrow(/FILE_STORAGE/);
     expect(() => loadConfig({ FILE_STORAGE: '' })).toThrow(/FILE_STORAGE/);
   });
+
+  it('takes WORKERS, one process by default; several only over a DATABASE_URL', () => {
+    const databaseUrl = 'postgres://db.example/admin';
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: databaseUrl }).workers).toBe(4);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    for (const bad of ['0', '-2', '1.5', 'two', '65']) expect(() => loadConfig({ WORKERS: bad, DATABASE_URL: databaseUrl })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: several processes need a DATABASE_URL/);
+  });
 });

@@ -1,3 +1,4 @@
+import { CITIES as SEED_CITIES } from '../../../server/seed/frenchCompanies';
 /** Word lists the seeded rows are built from: enough variety that a text search matches a few percent of a table. */
 export const FIRST_NAMES = [
   'Camille',
@@ -39,49 +40,10 @@ export const LAST_NAMES = [
   'Vincent',
   'Fournier',
 ];
-export const COMPANY_PREFIXES = [
-  'Atelier',
-  'Groupe',
-  'Maison',
-  'Studio',
-  'Agence',
-  'Compagnie',
-  'Cabinet',
-  'Bureau',
-  'Collectif',
-  'Comptoir',
-  'Fabrique',
-  'Réseau',
-];
-export const COMPANY_STEMS = [
-  'Lumière',
-  'Horizon',
-  'Azur',
-  'Boréal',
-  'Cèdre',
-  'Quartz',
-  'Colibri',
-  'Mistral',
-  'Ardoise',
-  'Garance',
-  'Opale',
-  'Sillage',
-  'Tournesol',
-  'Vermeil',
-  'Zénith',
-  'Alizé',
-  'Basalte',
-  'Cobalt',
-  'Dune',
-  'Écume',
-  'Falaise',
-  'Grenat',
-  'Iris',
-  'Jade',
-  'Lagune',
-];
-export const CITIES = ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Nantes', 'Bordeaux', 'Lille', 'Strasbourg', 'Rennes', 'Montpellier', 'Nice', 'Grenoble'];
-export const POSTAL_CODES = ['75011', '69002', '13006', '31000', '44000', '33000', '59000', '67000', '35000', '34000', '06000', '38000'];
+export { COMPANY_PREFIXES, COMPANY_STEMS } from '../../../server/seed/frenchCompanies';
+/** The demo seed's cities and their postal codes, as two lists the SQL picks from by the same index. */
+export const CITIES = SEED_CITIES.map(([city]) => city);
+export const POSTAL_CODES = SEED_CITIES.map(([, postalCode]) => postalCode);
 export const PRODUCTS = [
   'Fauteuil',
   'Bureau assis-debout',

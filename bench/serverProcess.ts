@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServerProcess {
+  process: ChildProcess;
+  /** e.g. `http://127.0.0.1:3900` */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(server: ChildProcess, origin: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (server.exitCode !== null) throw new Error('the server exited before answering');
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /api/health in 60 s');
+}
+
+/**
+ * The real server as its own process (`node --import tsx`, so that its pid is the server's), answering on
+ * 127.0.0.1:`port` once /api/health does. Without a DATABASE_URL in `env` it runs on PGlite.
+ */
+export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+  try {
+    await waitForHealth(server, origin);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { process: server, origin, stop };
+}
