@@ -92,8 +92,8 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Row counts kept exact by statement-level triggers (migration 0005), so that an unfiltered search answers its
- * `total` without counting every row. Tracked: companies.
+ * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010), so that an unfiltered search answers its
+ * `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
  */
 export const rowCounts = pgTable('row_counts', {
   tableName: text('table_name').primaryKey(),
@@ -239,6 +239,8 @@ export const offers = pgTable(
     priceOnProposal: boolean('price_on_proposal').notNull().default(false),
     createdAt: createdAt(),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`),
+    /** The company's name, kept by triggers (migration 0009; never written by the app), so that an index serves the sort by it. */
+    organisationName: text('organisation_name'),
   },
   (table) => [
     index('offers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -249,6 +251,7 @@ export const offers = pgTable(
     index('offers_title_idx').on(table.title, table.id),
     index('offers_price_idx').on(table.price, table.id),
     index('offers_credit_ratio_idx').on(table.creditRatio, table.id),
+    index('offers_organisation_name_idx').on(table.organisationName, table.id),
   ],
 );
 
@@ -264,9 +267,15 @@ export const needs = pgTable(
     emergency: text('emergency').notNull(),
     status: text('status').notNull().default('en cours'),
     createdAt: createdAt(),
+    /** The company's name, kept by triggers (migration 0009; never written by the app): searched and sorted without a join. */
+    organisationName: text('organisation_name'),
   },
   (table) => [
     index('needs_description_trgm_idx').using('gin', sql`lower(${table.description}) gin_trgm_ops`),
+    index('needs_organisation_name_trgm_idx').using('gin', sql`${table.organisationName} gin_trgm_ops`),
+    index('needs_organisation_name_idx').on(table.organisationName, table.id),
+    // A description may exceed a B-tree entry: the sort by description reads its first 200 characters here, then the whole text.
+    index('needs_description_prefix_idx').on(sql`left(${table.description}, 200)`),
     index('needs_created_at_idx').on(table.createdAt, table.id),
     index('needs_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
     index('needs_organisation_idx').on(table.organisationId, table.createdAt),
@@ -298,10 +307,18 @@ export const rooms = pgTable(
     sellerId: text('seller_id').references(() => companies.id, { onDelete: 'set null' }),
     buyerId: text('buyer_id').references(() => companies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The seller's and buyer's names, kept by triggers (migration 0009; never written by the app): searched without a join. */
+    sellerName: text('seller_name'),
+    buyerName: text('buyer_name'),
   },
   (table) => [
     index('rooms_created_at_idx').on(table.createdAt, table.id),
     index('rooms_offer_title_trgm_idx').using('gin', sql`lower(${table.offerTitle}) gin_trgm_ops`),
+    index('rooms_seller_name_trgm_idx').using('gin', sql`${table.sellerName} gin_trgm_ops`),
+    index('rooms_buyer_name_trgm_idx').using('gin', sql`${table.buyerName} gin_trgm_ops`),
+    // A company's rename updates the names on its rooms.
+    index('rooms_seller_idx').on(table.sellerId),
+    index('rooms_buyer_idx').on(table.buyerId),
   ],
 );
 

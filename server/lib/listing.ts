@@ -1,17 +1,35 @@
 import type { SortInput } from '../../shared/contract/primitives';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ValidationError } from './validation';
 
+type SortPart = AnyColumn | SQLWrapper;
+/** What a sort key orders by: a column, or several expressions in turn. */
+type SortKey = SortPart | SortPart[];
+
 /**
- * ORDER BY for a search: the requested column (one of `columns`) or the default, then the id so
+ * ORDER BY `parts` in `direction`, or in the opposite one when `reversed`: every part turns round
+ * (NULLs too, first when descending), so that a reversed read gives exactly the rows in reverse.
+ */
+export function ordered(parts: SortPart[], direction: 1 | -1, reversed = false): SQL[] {
+  const order = (direction === 1) !== reversed ? asc : desc;
+  return parts.map((part) => order(part));
+}
+
+/**
+ * ORDER BY for a search: the requested key (one of `columns`) or the default, then the id so
  * that pages never overlap when values tie. Only the table's own keys count: `constructor`,
  * `toString` or `__proto__` are inherited by every object and are refused like any unknown key.
  */
-export function orderBy(sort: SortInput, columns: Record<string, PgColumn>, fallback: { field: string; direction: 1 | -1 }, id: PgColumn): SQL[] {
+export function orderBy(
+  sort: SortInput,
+  columns: Record<string, SortKey>,
+  fallback: { field: string; direction: 1 | -1 },
+  id: PgColumn,
+  reversed = false,
+): SQL[] {
   const [field, direction] = Object.entries(sort ?? {})[0] ?? [fallback.field, fallback.direction];
-  const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
-  if (!column) throw new ValidationError({ sort: 'not a sortable column' });
-  const order = direction === 1 ? asc : desc;
-  return [order(column), order(id)];
+  const key = Object.hasOwn(columns, field) ? columns[field] : undefined;
+  if (!key) throw new ValidationError({ sort: 'not a sortable column' });
+  return ordered([...(Array.isArray(key) ? key : [key]), id], direction, reversed);
 }

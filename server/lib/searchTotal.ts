@@ -9,8 +9,8 @@ export interface SearchTotal {
   exact: boolean;
 }
 
-/** Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006): the ones that grow large. */
-const TRACKED_TABLES = new Set(['companies', 'audit_events']);
+/** Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006, 0010): every paged search's. */
+const TRACKED_TABLES = new Set(['companies', 'audit_events', 'admins', 'users', 'offers', 'needs', 'rooms']);
 
 type PlanRows = Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
 
@@ -49,4 +49,51 @@ export async function searchTotal(db: Database, table: PgTable, where: SQL | und
       .where(where),
     limit,
   );
+}
+
+/** Which rows to read for a page: OFFSET and LIMIT in the search's order, or in the reverse order. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  reversed: boolean;
+}
+
+/**
+ * The page at `offset` read from whichever end is nearer. Only an exact total says where the other end
+ * is: past the middle, the same rows are the reversed order's rows at `total − offset − limit`
+ * (fewer at the end of the list), which skips fewer rows; the caller turns them back round.
+ */
+export function pageWindow(offset: number, limit: number, total: SearchTotal): PageWindow {
+  const fromEnd = total.total - offset - limit;
+  if (!total.exact || fromEnd >= offset) return { offset, limit, reversed: false };
+  return { offset: Math.max(0, fromEnd), limit: Math.max(0, Math.min(limit, total.total - offset)), reversed: true };
+}
+
+/**
+ * A page of a search and its total. An unfiltered search on a tracked table knows its exact total in
+ * constant time, so a deep page reads it first and then the page from the nearer end (pageWindow), both
+ * in one repeatable-read snapshot so that the total and the rows agree. Otherwise the page and the count
+ * run side by side. `read` answers the window's rows in the window's order.
+ */
+export async function searchPage<Row>(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  page: { offset: number; limit: number; exactCountLimit: number },
+  read: (db: Database, window: PageWindow) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: SearchTotal }> {
+  const { offset, limit, exactCountLimit } = page;
+  if (offset > 0 && !where && TRACKED_TABLES.has(getTableName(table))) {
+    return db.transaction(
+      async (tx) => {
+        const total = await searchTotal(tx, table, where, exactCountLimit);
+        const window = pageWindow(offset, limit, total);
+        const rows = window.limit > 0 ? await read(tx, window) : [];
+        return { rows: window.reversed ? rows.reverse() : rows, total };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+  const [rows, total] = await Promise.all([read(db, { offset, limit, reversed: false }), searchTotal(db, table, where, exactCountLimit)]);
+  return { rows, total };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -10,7 +10,8 @@ import { refuseTakenEmail } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { hashToken, newId } from '../lib/ids';
 import { containsPattern } from '../lib/validation';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
+import { ordered } from '../lib/listing';
 import { answer, done, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
@@ -61,10 +62,15 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { search, offset } = request.body;
       const where = search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined;
-      const [rows, total] = await Promise.all([
-        db.select().from(admins).where(where).orderBy(desc(admins.createdAt), desc(admins.id)).limit(PAGE_SIZE).offset(offset),
-        searchTotal(db, admins, where, config.exactCountLimit),
-      ]);
+      const { rows, total } = await searchPage(db, admins, where, { offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit }, (tx, window) =>
+        tx
+          .select()
+          .from(admins)
+          .where(where)
+          .orderBy(...ordered([admins.createdAt, admins.id], -1, window.reversed))
+          .limit(window.limit)
+          .offset(window.offset),
+      );
       return page(rows.map(toAdminDto), total);
     },
   );

@@ -1,11 +1,12 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
 import { page } from '../lib/answers';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
+import { ordered } from '../lib/listing';
 import { auditEventPage, auditSearchBody, type AuditEvent } from '../../shared/contract/audit';
 
 /** The tables of the entities that have record pages: an event links to its record while it exists. */
@@ -66,10 +67,20 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
       if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, total] = await Promise.all([
-        app.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE_SIZE).offset(filters.offset),
-        searchTotal(app.db, auditEvents, where, app.config.exactCountLimit),
-      ]);
+      const { rows, total } = await searchPage(
+        app.db,
+        auditEvents,
+        where,
+        { offset: filters.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
+        (tx, window) =>
+          tx
+            .select()
+            .from(auditEvents)
+            .where(where)
+            .orderBy(...ordered([auditEvents.createdAt, auditEvents.id], -1, window.reversed))
+            .limit(window.limit)
+            .offset(window.offset),
+      );
       const present = await existingIds(app, rows);
       return page(
         rows.map((row) => toAuditEventDto(row, present.has(`${row.entity}:${row.entityId}`))),

@@ -15,7 +15,7 @@ import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
@@ -75,16 +75,20 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
       if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(companies)
-          .where(where)
-          .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id))
-          .limit(PAGE_SIZE)
-          .offset(body.offset),
-        searchTotal(db, companies, where, config.exactCountLimit),
-      ]);
+      const { rows, total } = await searchPage(
+        db,
+        companies,
+        where,
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window) =>
+          tx
+            .select()
+            .from(companies)
+            .where(where)
+            .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id, window.reversed))
+            .limit(window.limit)
+            .offset(window.offset),
+      );
       return page(
         rows.map((row) => toCompanyDto(row, config.product)),
         total,

@@ -1,9 +1,9 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { countMatches } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
-import { companies, needs, type NeedRow } from '../db/schema';
+import { needs, type NeedRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
@@ -17,12 +17,10 @@ import { answer, done, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
 import { needAnswer, needCreateBody, needDeleted, needPage, needSearchBody, needUpdateBody, type Need } from '../../shared/contract/needs';
 
-type NeedJoin = { need: NeedRow; organisationName: string | null };
-
-const toNeedDto = ({ need, organisationName }: NeedJoin): Need => ({
+const toNeedDto = (need: NeedRow): Need => ({
   _id: need.id,
   organisation_id: need.organisationId,
-  organisation_name: organisationName,
+  organisation_name: need.organisationName,
   activity_domain: need.activityDomain,
   sub_activity_domain: need.subActivityDomain,
   description: need.description,
@@ -36,16 +34,16 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const tags = ['Needs'];
-  const selection = { need: needs, organisationName: companies.name };
   const sortable = {
-    organisation_name: companies.name,
-    description: needs.description,
+    organisation_name: needs.organisationName,
+    // The first 200 characters (indexed), then the whole: the description's own order under a code-point collation (C, C.UTF-8; PGlite's).
+    description: [sql`left(${needs.description}, 200)`, needs.description],
     emergency: needs.emergency,
     created_at: needs.createdAt,
   };
 
   async function findNeed(id: string, tx: Database = db) {
-    const [row] = await tx.select(selection).from(needs).leftJoin(companies, eq(companies.id, needs.organisationId)).where(eq(needs.id, id)).limit(1);
+    const [row] = await tx.select().from(needs).where(eq(needs.id, id)).limit(1);
     if (!row) throw notFound();
     return row;
   }
@@ -58,7 +56,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       const conditions: SQL[] = [];
       if (body.search) {
         const pattern = containsPattern(body.search.toLowerCase());
-        const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(companies.name, pattern));
+        const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(needs.organisationName, pattern));
         if (textMatch) conditions.push(textMatch);
       }
       if (body.activity_domain) conditions.push(eq(needs.activityDomain, body.activity_domain));
@@ -66,34 +64,28 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
       if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id);
-      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
-      // (PostgreSQL drops the join from this query unless the search or the sort names the company.)
-      const pageIds = db
-        .select({ id: needs.id })
-        .from(needs)
-        .leftJoin(companies, eq(companies.id, needs.organisationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(PAGE_SIZE)
-        .offset(body.offset);
-      const [rows, total] = await Promise.all([
-        db
-          .select(selection)
-          .from(needs)
-          .leftJoin(companies, eq(companies.id, needs.organisationId))
-          .where(inArray(needs.id, pageIds))
-          .orderBy(...order),
-        countMatches(
-          db,
-          db
-            .select({ one: sql`1` })
+      // The page's ids first (an index-only scan skips the OFFSET's rows), then those rows.
+      const { rows, total } = await searchPage(
+        db,
+        needs,
+        where,
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window) => {
+          const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, window.reversed);
+          const pageIds = tx
+            .select({ id: needs.id })
             .from(needs)
-            .leftJoin(companies, eq(companies.id, needs.organisationId))
-            .where(where),
-          config.exactCountLimit,
-        ),
-      ]);
+            .where(where)
+            .orderBy(...order)
+            .limit(window.limit)
+            .offset(window.offset);
+          return tx
+            .select()
+            .from(needs)
+            .where(inArray(needs.id, pageIds))
+            .orderBy(...order);
+        },
+      );
       return page(rows.map(toNeedDto), total);
     },
   );
@@ -130,7 +122,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
-      const { need } = await findNeed(id);
+      const need = await findNeed(id);
       checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
       if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
       const changes = definedOnly({

@@ -13,7 +13,7 @@ import { orderBy } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
 import { idParams } from '../../shared/contract/envelope';
 import { offerAnswer, offerCreateBody, offerDeleted, offerPage, offerSearchBody, offerUpdateBody, type Offer } from '../../shared/contract/offers';
 
@@ -44,7 +44,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const selection = { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl };
   const sortable = {
     title: offers.title,
-    organisation_name: companies.name,
+    organisation_name: offers.organisationName,
     price: offers.price,
     credit_ratio: offers.creditRatio,
     created_at: offers.createdAt,
@@ -67,26 +67,29 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
       if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id);
-      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
-      // (PostgreSQL drops the join from this query unless the sort names the company.)
-      const pageIds = db
-        .select({ id: offers.id })
-        .from(offers)
-        .leftJoin(companies, eq(companies.id, offers.organisationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(PAGE_SIZE)
-        .offset(body.offset);
-      const [rows, total] = await Promise.all([
-        db
-          .select(selection)
-          .from(offers)
-          .leftJoin(companies, eq(companies.id, offers.organisationId))
-          .where(inArray(offers.id, pageIds))
-          .orderBy(...order),
-        searchTotal(db, offers, where, config.exactCountLimit),
-      ]);
+      // The page's ids first (an index-only scan skips the OFFSET's rows), then the joined logos of those rows only.
+      const { rows, total } = await searchPage(
+        db,
+        offers,
+        where,
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window) => {
+          const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id, window.reversed);
+          const pageIds = tx
+            .select({ id: offers.id })
+            .from(offers)
+            .where(where)
+            .orderBy(...order)
+            .limit(window.limit)
+            .offset(window.offset);
+          return tx
+            .select(selection)
+            .from(offers)
+            .leftJoin(companies, eq(companies.id, offers.organisationId))
+            .where(inArray(offers.id, pageIds))
+            .orderBy(...order);
+        },
+      );
       return page(rows.map(toOfferDto), total);
     },
   );

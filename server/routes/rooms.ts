@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { countMatches } from '../lib/searchTotal';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { searchPage } from '../lib/searchTotal';
+import { ordered } from '../lib/listing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,41 +81,28 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       const conditions: SQL[] = [];
       if (search) {
         const pattern = containsPattern(search.toLowerCase());
-        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(sellers.name, pattern), ilike(buyers.name, pattern));
+        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern));
         if (match) conditions.push(match);
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(rooms.createdAt), desc(rooms.id)];
-      // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its companies.
-      // (PostgreSQL drops the joins from this query unless the search names the companies.)
-      const pageIds = db
-        .select({ id: rooms.id })
-        .from(rooms)
-        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
-        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const [rows, total] = await Promise.all([
-        db
+      // The page's ids first, then the joined names and logos of those rows only.
+      const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window) => {
+        const order = ordered([rooms.createdAt, rooms.id], -1, window.reversed);
+        const pageIds = tx
+          .select({ id: rooms.id })
+          .from(rooms)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.limit)
+          .offset(window.offset);
+        return tx
           .select(roomSelection)
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
           .where(inArray(rooms.id, pageIds))
-          .orderBy(...order),
-        countMatches(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(rooms)
-            .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
-            .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-            .where(where),
-          app.config.exactCountLimit,
-        ),
-      ]);
+          .orderBy(...order);
+      });
       return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };
     },
   );

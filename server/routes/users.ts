@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -13,7 +13,8 @@ import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { searchTotal } from '../lib/searchTotal';
+import { searchPage } from '../lib/searchTotal';
+import { ordered } from '../lib/listing';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { impersonationAnswer, userAnswer, userDeleted, userInviteBody, userPage, userSearchBody, userUpdateBody, type User } from '../../shared/contract/users';
@@ -51,24 +52,29 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       }
       if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(users.createdAt), desc(users.id)];
       // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
-      const pageIds = db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(PAGE_SIZE)
-        .offset(offset);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ user: users, organisationName: companies.name })
-          .from(users)
-          .leftJoin(companies, eq(companies.id, users.organisationId))
-          .where(inArray(users.id, pageIds))
-          .orderBy(...order),
-        searchTotal(db, users, where, config.exactCountLimit),
-      ]);
+      const { rows, total } = await searchPage(
+        db,
+        users,
+        where,
+        { offset: offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window) => {
+          const order = ordered([users.createdAt, users.id], -1, window.reversed);
+          const pageIds = tx
+            .select({ id: users.id })
+            .from(users)
+            .where(where)
+            .orderBy(...order)
+            .limit(window.limit)
+            .offset(window.offset);
+          return tx
+            .select({ user: users, organisationName: companies.name })
+            .from(users)
+            .leftJoin(companies, eq(companies.id, users.organisationId))
+            .where(inArray(users.id, pageIds))
+            .orderBy(...order);
+        },
+      );
       return page(
         rows.map((row) => toUserDto(row.user, row.organisationName)),
         total,

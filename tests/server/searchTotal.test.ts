@@ -34,7 +34,7 @@ describe('search totals: exact up to a bound, estimated past it', () => {
     expect(page.total).toBe(2 + LIMIT + 3);
   });
 
-  it('a search over a join (needs with their company) is bounded the same way', async () => {
+  it('a filtered search of needs (their text or their company name) is bounded the same way', async () => {
     const company = await insertCompany(ctx.server.app, { name: 'Brasserie Houblon' });
     const rows = Array.from({ length: LIMIT + 2 }, (_, index) => ({
       id: newId(),
