@@ -1,5 +1,5 @@
 import { eq, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/schema';
 
@@ -96,4 +96,18 @@ export async function searchPage<Row>(
   }
   const [rows, total] = await Promise.all([read(db, { offset, limit, reversed: false }), searchTotal(db, table, where, exactCountLimit)]);
   return { rows, total };
+}
+
+/**
+ * The ids of a window's rows, in `order`: a search reads them first (an index-only scan skips the OFFSET's
+ * rows), then the full rows and their joins for those ids only, `WHERE id IN (…)`.
+ */
+export function pageIds(db: Database, table: PgTable, id: PgColumn, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
 }

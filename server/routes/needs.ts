@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { searchPage } from '../lib/searchTotal';
+import { pageIds, searchPage } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -72,17 +72,11 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
         { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
           const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, window.reversed);
-          const pageIds = tx
-            .select({ id: needs.id })
-            .from(needs)
-            .where(where)
-            .orderBy(...order)
-            .limit(window.limit)
-            .offset(window.offset);
+          const ids = pageIds(tx, needs, needs.id, where, order, window);
           return tx
             .select()
             .from(needs)
-            .where(inArray(needs.id, pageIds))
+            .where(inArray(needs.id, ids))
             .orderBy(...order);
         },
       );

@@ -13,7 +13,7 @@ import { orderBy } from '../lib/listing';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { searchPage } from '../lib/searchTotal';
+import { pageIds, searchPage } from '../lib/searchTotal';
 import { idParams } from '../../shared/contract/envelope';
 import { offerAnswer, offerCreateBody, offerDeleted, offerPage, offerSearchBody, offerUpdateBody, type Offer } from '../../shared/contract/offers';
 
@@ -75,18 +75,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
           const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id, window.reversed);
-          const pageIds = tx
-            .select({ id: offers.id })
-            .from(offers)
-            .where(where)
-            .orderBy(...order)
-            .limit(window.limit)
-            .offset(window.offset);
+          const ids = pageIds(tx, offers, offers.id, where, order, window);
           return tx
             .select(selection)
             .from(offers)
             .leftJoin(companies, eq(companies.id, offers.organisationId))
-            .where(inArray(offers.id, pageIds))
+            .where(inArray(offers.id, ids))
             .orderBy(...order);
         },
       );

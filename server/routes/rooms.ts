@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { searchPage } from '../lib/searchTotal';
+import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -88,19 +88,13 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       // The page's ids first, then the joined names and logos of those rows only.
       const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window) => {
         const order = ordered([rooms.createdAt, rooms.id], -1, window.reversed);
-        const pageIds = tx
-          .select({ id: rooms.id })
-          .from(rooms)
-          .where(where)
-          .orderBy(...order)
-          .limit(window.limit)
-          .offset(window.offset);
+        const ids = pageIds(tx, rooms, rooms.id, where, order, window);
         return tx
           .select(roomSelection)
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
-          .where(inArray(rooms.id, pageIds))
+          .where(inArray(rooms.id, ids))
           .orderBy(...order);
       });
       return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };

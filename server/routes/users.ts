@@ -13,7 +13,7 @@ import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { searchPage } from '../lib/searchTotal';
+import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
@@ -60,18 +60,12 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
         { offset: offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
           const order = ordered([users.createdAt, users.id], -1, window.reversed);
-          const pageIds = tx
-            .select({ id: users.id })
-            .from(users)
-            .where(where)
-            .orderBy(...order)
-            .limit(window.limit)
-            .offset(window.offset);
+          const ids = pageIds(tx, users, users.id, where, order, window);
           return tx
             .select({ user: users, organisationName: companies.name })
             .from(users)
             .leftJoin(companies, eq(companies.id, users.organisationId))
-            .where(inArray(users.id, pageIds))
+            .where(inArray(users.id, ids))
             .orderBy(...order);
         },
       );
