@@ -1,5 +1,5 @@
 import { CircularProgress, Box } from '@mui/material';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AuthShell, type AuthServices } from './custom/auth/AuthShell';
 import { SignInPage } from './custom/auth/SignInPage';
@@ -23,48 +23,21 @@ const PageLoading = () => (
   </Box>
 );
 
-const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageLoading />}>{children}</Suspense>;
-
 /**
  * The page's routes: the signed-out screens render without react-admin (a light first load), every other
  * address is the console, whose own routes redirect to /auth without a session.
  */
 export const Root = ({ console: Console, ...services }: RootProps) => (
   <AuthShell services={services}>
-    <Routes>
-      <Route path={SIGN_IN_PATH} element={<SignInPage />} />
-      <Route
-        path={FORGOT_PATH}
-        element={
-          <Loaded>
-            <ForgotPasswordPage />
-          </Loaded>
-        }
-      />
-      <Route
-        path={RESET_PATH}
-        element={
-          <Loaded>
-            <ResetPasswordPage />
-          </Loaded>
-        }
-      />
-      <Route
-        path={OLD_RESET_PATH}
-        element={
-          <Loaded>
-            <ResetPasswordRedirect />
-          </Loaded>
-        }
-      />
-      <Route
-        path="*"
-        element={
-          <Loaded>
-            <Console />
-          </Loaded>
-        }
-      />
-    </Routes>
+    {/* Only lazy screens suspend; each is the whole page, so one boundary serves them all. */}
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path={SIGN_IN_PATH} element={<SignInPage />} />
+        <Route path={FORGOT_PATH} element={<ForgotPasswordPage />} />
+        <Route path={RESET_PATH} element={<ResetPasswordPage />} />
+        <Route path={OLD_RESET_PATH} element={<ResetPasswordRedirect />} />
+        <Route path="*" element={<Console />} />
+      </Routes>
+    </Suspense>
   </AuthShell>
 );
