@@ -1,0 +1,112 @@
+import { Autocomplete, Box, Dialog, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCreatePath } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { navigation } from '../../resources';
+import { MIN_QUERY_LENGTH, useQuickFindResults, type QuickFindHit } from './useQuickFindResults';
+
+type QuickFindOption = { key: string; group: string; primary: string; secondary: string; to: string };
+
+/** The screens of the menu, and the account page, reachable by their name. */
+const pages: QuickFindOption[] = [{ label: 'Dashboard', to: '/' }, ...navigation, { label: 'My Account', to: '/account' }].map((page) => ({
+  key: `page:${page.to}`,
+  group: 'Go to',
+  primary: page.label,
+  secondary: '',
+  to: page.to,
+}));
+
+const matchingPages = (query: string) => {
+  const wanted = query.trim().toLowerCase();
+  return wanted ? pages.filter((page) => page.primary.toLowerCase().includes(wanted)) : pages;
+};
+
+/**
+ * The palette: one field that searches admins, users, companies, offers and needs through their lists' searches,
+ * and the menu's screens; arrows choose, Enter opens, Escape closes (MUI Autocomplete's combobox and listbox).
+ */
+export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const [query, setQuery] = useState('');
+  const { hits, failed, searching, enabled } = useQuickFindResults(query);
+  const createPath = useCreatePath();
+  const navigate = useNavigate();
+
+  const recordOption = ({ source, record }: QuickFindHit): QuickFindOption => ({
+    key: `${source.resource}:${String(record.id)}`,
+    group: source.group,
+    primary: source.primary(record) || String(record.id),
+    secondary: source.secondary(record),
+    to: createPath({ resource: source.resource, id: record.id, type: 'edit' }),
+  });
+  const options = [...matchingPages(query), ...hits.map(recordOption)];
+
+  const close = () => {
+    setQuery('');
+    onClose();
+  };
+  const noOptionsText = !enabled ? `Type at least ${MIN_QUERY_LENGTH} characters to search records` : searching ? 'Searching…' : 'No match';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ paper: { 'aria-label': 'Quick find' } }}
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+    >
+      <Box sx={{ p: 2 }}>
+        <Autocomplete<QuickFindOption, false, false, false>
+          open
+          // The list stays open while the dialog is: Escape closes the dialog itself.
+          onClose={(_event, reason) => {
+            if (reason === 'escape') close();
+          }}
+          disablePortal
+          autoHighlight
+          options={options}
+          filterOptions={(unfiltered) => unfiltered}
+          groupBy={(option) => option.group}
+          getOptionLabel={(option) => option.primary}
+          getOptionKey={(option) => option.key}
+          isOptionEqualToValue={(option, value) => option.key === value.key}
+          inputValue={query}
+          onInputChange={(_event, value, reason) => {
+            if (reason !== 'reset') setQuery(value);
+          }}
+          value={null}
+          onChange={(_event, option) => {
+            if (!option) return;
+            close();
+            navigate(option.to);
+          }}
+          loading={searching}
+          loadingText="Searching…"
+          noOptionsText={noOptionsText}
+          renderOption={({ key, ...props }, option) => (
+            <li key={key} {...props}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography noWrap>{option.primary}</Typography>
+                {option.secondary && (
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {option.secondary}
+                  </Typography>
+                )}
+              </Box>
+            </li>
+          )}
+          slotProps={{ paper: { elevation: 0 }, listbox: { sx: { maxHeight: '60vh' } } }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              autoFocus
+              label="Quick find"
+              placeholder="Name, e-mail, SIRET, title…"
+              helperText={failed ? 'Some lists could not be searched.' : ' '}
+            />
+          )}
+        />
+      </Box>
+    </Dialog>
+  );
+};

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useDataProvider, type RaRecord } from 'react-admin';
+import { quickFindSources, RESULTS_PER_SOURCE, type QuickFindSource } from './quickFindSources';
+
+export interface QuickFindHit {
+  source: QuickFindSource;
+  record: RaRecord;
+}
+
+/** Typing pauses this long before the searches run: one round of calls per word, not per key. */
+const TYPING_PAUSE_MS = 250;
+/** Fewer characters match too much to be useful. */
+export const MIN_QUERY_LENGTH = 2;
+
+function useSettled(value: string, delay: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The records that the lists' own searches find for `query`, every source at once. A source whose search
+ * fails is left out (the others still answer); `failed` says that some did.
+ */
+export function useQuickFindResults(query: string) {
+  const dataProvider = useDataProvider();
+  const settled = useSettled(query.trim(), TYPING_PAUSE_MS);
+  const enabled = settled.length >= MIN_QUERY_LENGTH;
+  const result = useQuery({
+    queryKey: ['quickFind', settled],
+    enabled,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.allSettled(
+        quickFindSources.map((source) =>
+          dataProvider.getList(source.resource, {
+            filter: { search: settled },
+            pagination: { page: 1, perPage: RESULTS_PER_SOURCE },
+            sort: { field: 'id', order: 'ASC' },
+            signal,
+          }),
+        ),
+      );
+      const hits = answers.flatMap((answer, index) => {
+        const source = quickFindSources[index];
+        if (answer.status !== 'fulfilled' || !source) return [];
+        return answer.value.data.slice(0, RESULTS_PER_SOURCE).map((record) => ({ source, record }));
+      });
+      return { hits, failed: answers.some((answer) => answer.status === 'rejected') };
+    },
+  });
+  const searching = query.trim() !== settled || (enabled && result.isFetching);
+  return { hits: enabled ? (result.data?.hits ?? []) : [], failed: enabled && (result.data?.failed ?? false), searching, enabled };
+}

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GetListParams } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { QuickFind } from '../../src/custom/quickFind/QuickFind';
+import { buildCompany, buildUser } from '../helpers/builders';
+import { renderPage } from '../helpers/renderScreen';
+
+const nina = buildUser({ name: 'Nina Invitee', email: 'nina@example.com', organisation_name: 'Atelier Lumière' });
+const atelier = buildCompany({ name: 'Atelier Lumière', siret: '12345678901234', city: 'Lyon' });
+
+/** Each list's search: users match by e-mail, companies by SIRET, the others find nothing. */
+function searches() {
+  return vi.fn(async (resource: string, params: GetListParams) => {
+    const search = String(params.filter?.search ?? '');
+    if (resource === 'user' && nina.email.includes(search)) return { data: [nina], total: 1 };
+    if (resource === 'company' && String(atelier.siret).includes(search)) return { data: [atelier], total: 1 };
+    if (resource === 'offer') throw new Error('offline');
+    return { data: [], total: 0 };
+  });
+}
+
+const pressCtrlK = () => fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+
+describe('quick find (Ctrl-K)', () => {
+  it('opens with Ctrl-K, searches every list at once and opens the chosen user with Enter', async () => {
+    const getList = searches();
+    const { user, location } = renderPage(QuickFind, '/', { dataProvider: { getList } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    pressCtrlK();
+    const dialog = await screen.findByRole('dialog', { name: 'Quick find' });
+    const input = within(dialog).getByRole('combobox', { name: 'Quick find' });
+    await waitFor(() => expect(input).toHaveFocus());
+
+    await user.type(input, 'nina@example');
+    const option = await within(dialog).findByRole('option', { name: /Nina Invitee/ });
+    expect(option).toHaveTextContent('nina@example.com · Atelier Lumière');
+    expect(within(dialog).getByText('Users')).toBeInTheDocument();
+    // Each source's own search ran with the typed text, a few rows each.
+    for (const resource of ['admin', 'user', 'company', 'offer', 'need']) {
+      expect(getList).toHaveBeenCalledWith(resource, expect.objectContaining({ filter: { search: 'nina@example' }, pagination: { page: 1, perPage: 5 } }));
+    }
+    // One source failing leaves the others and says so.
+    expect(within(dialog).getByText('Some lists could not be searched.')).toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe(`/user/${nina.id}`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('finds a company by SIRET and reaches the menu screens by name, arrows then Enter', async () => {
+    const { user, location } = renderPage(QuickFind, '/', { dataProvider: { getList: searches() } });
+    await user.click(screen.getByRole('button', { name: 'Quick find' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quick find' });
+    const input = within(dialog).getByRole('combobox', { name: 'Quick find' });
+    await user.type(input, '5678901');
+    expect(await within(dialog).findByRole('option', { name: /Atelier Lumière/ })).toHaveTextContent('12345678901234 · Lyon');
+
+    // One character searches no record, only the screens: Dashboard, Admins, Companies, Bank… the first highlighted.
+    await user.clear(input);
+    await user.type(input, 'a');
+    await waitFor(() => expect(within(dialog).queryByRole('option', { name: /Atelier Lumière/ })).not.toBeInTheDocument());
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Dashboard', 'Admins', 'Companies', 'Bank', 'Messages', 'Audit', 'My Account']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(location()).toBe('/admin'));
+  });
+
+  it('waits for two characters before searching records, and Escape closes', async () => {
+    const getList = searches();
+    const { user } = renderPage(QuickFind, '/', { dataProvider: { getList } });
+    pressCtrlK();
+    const dialog = await screen.findByRole('dialog', { name: 'Quick find' });
+    await user.type(within(dialog).getByRole('combobox'), 'x');
+    expect(await within(dialog).findByText('Type at least 2 characters to search records')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(getList).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
