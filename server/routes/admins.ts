@@ -15,6 +15,9 @@ import { ordered } from '../lib/listing';
 import { answer, done, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
+import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import type { Database } from '../db/client';
+import { actOnEach } from '../lib/bulk';
 import { adminAnswer, adminCreateBody, adminDeleted, adminPage, adminSearchBody, adminUpdateBody, type AdminUpdate } from '../../shared/contract/admins';
 
 /** Administrators: search, create with an invitation, read, update, delete (never oneself). */
@@ -129,21 +132,30 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => saveAdmin(request, request.params.id, request.body),
   );
 
+  /** Deletes one administrator inside `tx`, never the one signed in. */
+  async function removeAdmin(tx: Database, request: FastifyRequest, id: string) {
+    const self = sessionOf(request).admin.id;
+    if (id === self) throw new AppError(403, 'CANNOT_DELETE_SELF');
+    const [deleted] = await tx
+      .delete(admins)
+      .where(and(eq(admins.id, id), ne(admins.id, self)))
+      .returning();
+    if (!deleted) throw notFound();
+    await recordAudit(tx, request, { action: 'delete', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(deleted), null) });
+  }
+
   app.delete(
     '/admin/:id',
     { schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, response: { 200: adminDeleted } } },
     async (request) => {
-      const { id } = request.params;
-      if (id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
-      await db.transaction(async (tx) => {
-        const [deleted] = await tx
-          .delete(admins)
-          .where(and(eq(admins.id, id), ne(admins.id, sessionOf(request).admin.id)))
-          .returning();
-        if (!deleted) throw notFound();
-        await recordAudit(tx, request, { action: 'delete', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(deleted), null) });
-      });
+      await db.transaction((tx) => removeAdmin(tx, request, request.params.id));
       return done();
     },
+  );
+
+  app.post(
+    '/admin/bulk_delete',
+    { schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
+    (request) => actOnEach(db, request.body.ids, (tx, id) => removeAdmin(tx, request, id)),
   );
 }

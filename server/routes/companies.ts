@@ -1,5 +1,5 @@
 import { and, eq, like, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
@@ -19,6 +19,8 @@ import { searchPage } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
+import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { actOnEach } from '../lib/bulk';
 import { creditAmountSchema } from '../../shared/contract/primitives';
 import {
   companyCommentBody,
@@ -189,34 +191,49 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  /** Deletes one company inside `tx`, once nothing belongs to it any more. */
+  async function removeCompany(tx: Database, request: FastifyRequest, id: string) {
+    const { admin } = sessionOf(request);
+    // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
+    const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+    if (!company) throw notFound();
+    const counts = await dependentsOf(tx, id);
+    if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
+    // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
+    if (company.creditBalance !== 0) {
+      await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
+    }
+    // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
+    const [comments, jobs] = await Promise.all([commentsOf(tx, id), tx.select().from(syncJobs).where(eq(syncJobs.companyId, id))]);
+    await tx.delete(companies).where(eq(companies.id, id));
+    await recordAudit(tx, request, {
+      action: 'delete',
+      entity: 'company',
+      entityId: id,
+      changes: { ...changedFields(toCompanyDto(company, config.product), null), comments: [comments, null], sync_jobs: [jobs.map(toSyncJobDto), null] },
+    });
+  }
+
   app.delete(
     '/company/:id',
     { schema: { tags, summary: 'Delete a company that nothing belongs to any more', params: idParams, response: { 200: companyDeleted } } },
     async (request) => {
-      const { id } = request.params;
-      const { admin } = sessionOf(request);
-      await db.transaction(async (tx) => {
-        // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
-        const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
-        if (!company) throw notFound();
-        const counts = await dependentsOf(tx, id);
-        if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
-        // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
-        if (company.creditBalance !== 0) {
-          await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
-        }
-        // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
-        const [comments, jobs] = await Promise.all([commentsOf(tx, id), tx.select().from(syncJobs).where(eq(syncJobs.companyId, id))]);
-        await tx.delete(companies).where(eq(companies.id, id));
-        await recordAudit(tx, request, {
-          action: 'delete',
-          entity: 'company',
-          entityId: id,
-          changes: { ...changedFields(toCompanyDto(company, config.product), null), comments: [comments, null], sync_jobs: [jobs.map(toSyncJobDto), null] },
-        });
-      });
+      await db.transaction((tx) => removeCompany(tx, request, request.params.id));
       return done();
     },
+  );
+
+  app.post(
+    '/company/bulk_delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete several companies in one transaction; a company that is not empty is refused and reported',
+        body: bulkIdsBody,
+        response: { 200: bulkAnswer },
+      },
+    },
+    (request) => actOnEach(db, request.body.ids, (tx, id) => removeCompany(tx, request, id)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { needs, type NeedRow } from '../db/schema';
@@ -15,7 +15,9 @@ import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
-import { needAnswer, needCreateBody, needDeleted, needPage, needSearchBody, needUpdateBody, type Need } from '../../shared/contract/needs';
+import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { actOnEach } from '../lib/bulk';
+import { needAnswer, needBulkStatusBody, needCreateBody, needDeleted, needPage, needSearchBody, needUpdateBody, type Need } from '../../shared/contract/needs';
 
 const toNeedDto = (need: NeedRow): Need => ({
   _id: need.id,
@@ -138,13 +140,38 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  async function removeNeed(tx: Database, request: FastifyRequest, id: string) {
+    const before = toNeedDto(await findNeed(id, tx));
+    await tx.delete(needs).where(eq(needs.id, id));
+    await recordAudit(tx, request, { action: 'delete', entity: 'need', entityId: id, changes: changedFields(before, null) });
+  }
+
   app.delete('/need/:id', { schema: { tags, summary: 'Delete a need', params: idParams, response: { 200: needDeleted } } }, async (request) => {
-    const { id } = request.params;
-    await db.transaction(async (tx) => {
-      const before = toNeedDto(await findNeed(id, tx));
-      await tx.delete(needs).where(eq(needs.id, id));
-      await recordAudit(tx, request, { action: 'delete', entity: 'need', entityId: id, changes: changedFields(before, null) });
-    });
+    await db.transaction((tx) => removeNeed(tx, request, request.params.id));
     return done();
   });
+
+  app.post(
+    '/need/bulk_delete',
+    { schema: { tags, summary: 'Delete several needs in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
+    (request) => actOnEach(db, request.body.ids, (tx, id) => removeNeed(tx, request, id)),
+  );
+
+  app.post(
+    '/need/bulk_status',
+    {
+      schema: {
+        tags,
+        summary: 'Set the status of several needs in one transaction, each refusal reported',
+        body: needBulkStatusBody,
+        response: { 200: bulkAnswer },
+      },
+    },
+    (request) =>
+      actOnEach(db, request.body.ids, async (tx, id) => {
+        const before = toNeedDto(await findNeed(id, tx));
+        await tx.update(needs).set({ status: request.body.status }).where(eq(needs.id, id));
+        await recordAudit(tx, request, { action: 'update', entity: 'need', entityId: id, changes: changedFields(before, toNeedDto(await findNeed(id, tx))) });
+      }),
+  );
 }

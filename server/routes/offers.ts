@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, offers, type OfferRow } from '../db/schema';
@@ -15,6 +15,8 @@ import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { pageIds, searchPage } from '../lib/searchTotal';
 import { idParams } from '../../shared/contract/envelope';
+import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { actOnEach } from '../lib/bulk';
 import { offerAnswer, offerCreateBody, offerDeleted, offerPage, offerSearchBody, offerUpdateBody, type Offer } from '../../shared/contract/offers';
 
 type OfferJoin = { offer: OfferRow; organisationName: string | null; organisationLogo: string | null };
@@ -138,13 +140,20 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  async function removeOffer(tx: Database, request: FastifyRequest, id: string) {
+    const before = toOfferDto(await findOffer(id, tx));
+    await tx.delete(offers).where(eq(offers.id, id));
+    await recordAudit(tx, request, { action: 'delete', entity: 'offer', entityId: id, changes: changedFields(before, null) });
+  }
+
   app.delete('/offer/:id', { schema: { tags, summary: 'Delete an offer', params: idParams, response: { 200: offerDeleted } } }, async (request) => {
-    const { id } = request.params;
-    await db.transaction(async (tx) => {
-      const before = toOfferDto(await findOffer(id, tx));
-      await tx.delete(offers).where(eq(offers.id, id));
-      await recordAudit(tx, request, { action: 'delete', entity: 'offer', entityId: id, changes: changedFields(before, null) });
-    });
+    await db.transaction((tx) => removeOffer(tx, request, request.params.id));
     return done();
   });
+
+  app.post(
+    '/offer/bulk_delete',
+    { schema: { tags, summary: 'Delete several offers in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
+    (request) => actOnEach(db, request.body.ids, (tx, id) => removeOffer(tx, request, id)),
+  );
 }

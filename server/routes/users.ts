@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, impersonationTokens, users } from '../db/schema';
@@ -17,7 +17,19 @@ import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { impersonationAnswer, userAnswer, userDeleted, userInviteBody, userPage, userSearchBody, userUpdateBody, type User } from '../../shared/contract/users';
+import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { actOnEach } from '../lib/bulk';
+import {
+  impersonationAnswer,
+  userAnswer,
+  userBulkMoveBody,
+  userDeleted,
+  userInviteBody,
+  userPage,
+  userSearchBody,
+  userUpdateBody,
+  type User,
+} from '../../shared/contract/users';
 
 /** An impersonation token lives about a minute: long enough to open the link, too short to be kept. */
 export const IMPERSONATION_TTL_MS = 60_000;
@@ -146,15 +158,44 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  async function removeUser(tx: Database, request: FastifyRequest, id: string) {
+    const before = await findUser(id, tx);
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, request, { action: 'delete', entity: 'user', entityId: id, changes: changedFields(before, null) });
+  }
+
   app.delete('/user/:id', { schema: { tags, summary: 'Delete a user', params: idParams, response: { 200: userDeleted } } }, async (request) => {
-    const { id } = request.params;
-    await db.transaction(async (tx) => {
-      const before = await findUser(id, tx);
-      await tx.delete(users).where(eq(users.id, id));
-      await recordAudit(tx, request, { action: 'delete', entity: 'user', entityId: id, changes: changedFields(before, null) });
-    });
+    await db.transaction((tx) => removeUser(tx, request, request.params.id));
     return done();
   });
+
+  app.post(
+    '/user/bulk_delete',
+    { schema: { tags, summary: 'Delete several users in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
+    (request) => actOnEach(db, request.body.ids, (tx, id) => removeUser(tx, request, id)),
+  );
+
+  /** The company is checked once: an unknown one refuses the whole call. */
+  app.post(
+    '/user/bulk_move',
+    {
+      schema: {
+        tags,
+        summary: 'Move several users to another company in one transaction, each refusal reported',
+        body: userBulkMoveBody,
+        response: { 200: bulkAnswer },
+      },
+    },
+    async (request) => {
+      const { ids, organisation_id } = request.body;
+      await checkCompanyExists(db, organisation_id);
+      return actOnEach(db, ids, async (tx, id) => {
+        const before = await findUser(id, tx);
+        await tx.update(users).set({ organisationId: organisation_id }).where(eq(users.id, id));
+        await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, await findUser(id, tx)) });
+      });
+    },
+  );
 
   /** 'Login as': a single-use token for this one user, recorded with the admin who asked. */
   app.post(

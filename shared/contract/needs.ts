@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
+import { bulkIds } from './bulk';
 import { dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
@@ -39,6 +40,9 @@ export const needCreateBody = z.object({
   activity_domain: optional(activityDomainSchema),
   sub_activity_domain: optional(z.string().max(200)),
 });
+
+/** The selected needs all take one status. */
+export const needBulkStatusBody = z.object({ ids: bulkIds, status: z.enum(NEED_STATUSES) });
 
 /** Any of the three statuses may follow any other. */
 export const needUpdateBody = z.object({

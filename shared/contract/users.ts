@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkIds } from './bulk';
 import { dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
@@ -26,6 +27,9 @@ export const impersonationRecord = z
   })
   .meta({ id: 'Impersonation' });
 export type Impersonation = z.infer<typeof impersonationRecord>;
+
+/** Moves the selected users to one company. */
+export const userBulkMoveBody = z.object({ ids: bulkIds, organisation_id: idSchema });
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
 

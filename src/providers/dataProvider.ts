@@ -8,10 +8,12 @@ import {
   type GetOneParams,
   type RaRecord,
   type UpdateParams,
+  HttpError,
 } from 'react-admin';
 import { PAGE_SIZE, offsetForPage } from '../../shared/catalogue/pagination';
 import { DEFAULT_CREDIT_UNIT, balanceField } from '../../shared/catalogue/product';
 import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResult';
+import { createBulkCalls } from './bulkCalls';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
 import { createUserCalls } from './userCalls';
@@ -58,6 +60,7 @@ export interface ListTotalMeta {
  * `creditUnit` names the balance field (`credit` → `credit_balance`).
  */
 export function createDataProvider(http: HttpClient, creditUnit: string = DEFAULT_CREDIT_UNIT) {
+  const bulkCalls = createBulkCalls(http);
   const getOne = async (resource: string, id: RaRecord['id']) => {
     const api = resourceApi(resource);
     const body = expectOk(await http.get<RecordBody>(withPath(api, id)), api.errors.one);
@@ -83,6 +86,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
   return {
     ...createCompanyCalls(http),
     ...createUserCalls(http),
+    ...bulkCalls,
     ...createConsoleCalls(http),
 
     getList: (resource, params) => list(resource, params),
@@ -124,9 +128,11 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
       return { data: params.previousData ?? ({ id: params.id } as R) };
     },
 
+    /** One bulk call; react-admin's contract has no partial success, so the console's bulk buttons use `bulk` itself. */
     deleteMany: async (resource, params) => {
-      const api = resourceApi(resource);
-      for (const id of params.ids) expectOk(await http.delete(withPath(api, id)), api.errors.delete);
+      const results = await bulkCalls.bulk(resource, 'delete', params.ids);
+      const refused = results.find((result) => !result.ok);
+      if (refused) throw new HttpError(refused.code ?? resourceApi(resource).errors.delete, 409, refused);
       return { data: params.ids };
     },
   } satisfies DataProvider;

@@ -188,6 +188,48 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
     run: (as, p) => as('DELETE', `/need/${p.id}`),
   },
+  'POST /api/admin/bulk_delete': {
+    action: 'delete',
+    entity: 'admin',
+    prepare: async () => ({ id: (await insertAdmin(ctx.server.app)).id }),
+    run: (as, p) => as('POST', '/admin/bulk_delete', { ids: [p.id] }),
+  },
+  'POST /api/company/bulk_delete': {
+    action: 'delete',
+    entity: 'company',
+    prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', '/company/bulk_delete', { ids: [p.id] }),
+  },
+  'POST /api/user/bulk_delete': {
+    action: 'delete',
+    entity: 'user',
+    prepare: async () => ({ id: (await insertUser(ctx.server.app)).id }),
+    run: (as, p) => as('POST', '/user/bulk_delete', { ids: [p.id] }),
+  },
+  'POST /api/user/bulk_move': {
+    action: 'update',
+    entity: 'user',
+    prepare: async () => ({ id: (await insertUser(ctx.server.app)).id, company: (await insertCompany(ctx.server.app)).id }),
+    run: (as, p) => as('POST', '/user/bulk_move', { ids: [p.id], organisation_id: p.company }),
+  },
+  'POST /api/offer/bulk_delete': {
+    action: 'delete',
+    entity: 'offer',
+    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
+    run: (as, p) => as('POST', '/offer/bulk_delete', { ids: [p.id] }),
+  },
+  'POST /api/need/bulk_delete': {
+    action: 'delete',
+    entity: 'need',
+    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
+    run: (as, p) => as('POST', '/need/bulk_delete', { ids: [p.id] }),
+  },
+  'POST /api/need/bulk_status': {
+    action: 'update',
+    entity: 'need',
+    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
+    run: (as, p) => as('POST', '/need/bulk_status', { ids: [p.id], status: 'non dispo' }),
+  },
   'POST /api/category_image': { action: 'create', entity: 'category_image', run: (as) => as('POST', '/category_image', imageBody) },
   'DELETE /api/category_image/:id': {
     action: 'delete',

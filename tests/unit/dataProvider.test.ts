@@ -142,16 +142,52 @@ describe('record calls', () => {
     await expect(provider.update('admin', { id: admin._id, data: {}, previousData: { id: admin._id } })).rejects.toMatchObject({ message: 'Error updating!' });
   });
 
-  it('updateMany and deleteMany call once per id', async () => {
-    const { provider, calls } = providerWith([200, { ok: true }], [200, { ok: true }], [200, { ok: true }], [200, { ok: true }]);
+  it('updateMany calls once per id; deleteMany is one bulk call, failing with the first refusal', async () => {
+    const { provider, calls } = providerWith(
+      [200, { ok: true }],
+      [200, { ok: true }],
+      [
+        200,
+        {
+          ok: true,
+          results: [
+            { id: 'a', ok: true },
+            { id: 'b', ok: true },
+          ],
+        },
+      ],
+      [
+        200,
+        {
+          ok: true,
+          results: [
+            { id: 'a', ok: true },
+            { id: 'b', ok: false, code: 'COMPANY_NOT_EMPTY', counts: { users: 1 } },
+          ],
+        },
+      ],
+    );
     expect((await provider.updateMany('admin', { ids: ['a', 'b'], data: { name: 'n' } })).data).toEqual(['a', 'b']);
     expect((await provider.deleteMany('admin', { ids: ['a', 'b'] })).data).toEqual(['a', 'b']);
+    await expect(provider.deleteMany('company', { ids: ['a', 'b'] })).rejects.toMatchObject({ message: 'COMPANY_NOT_EMPTY', status: 409 });
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'PUT http://api.test/api/admin/a',
       'PUT http://api.test/api/admin/b',
-      'DELETE http://api.test/api/admin/a',
-      'DELETE http://api.test/api/admin/b',
+      'POST http://api.test/api/admin/bulk_delete',
+      'POST http://api.test/api/company/bulk_delete',
     ]);
+    expect(calls[2]?.body).toEqual({ ids: ['a', 'b'] });
+  });
+
+  it('bulk → POST {path}/bulk_{action} with the ids and the value, answering each row', async () => {
+    const results = [
+      { id: 'n1', ok: true },
+      { id: 'n2', ok: false, code: 'NOT_FOUND' },
+    ];
+    const { provider, calls } = providerWith([200, { ok: true, results }], [400, { ok: false, code: 'VALIDATION_ERROR' }]);
+    expect(await provider.bulk('need', 'status', ['n1', 'n2'], { status: 'non dispo' })).toEqual(results);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/need/bulk_status', body: { ids: ['n1', 'n2'], status: 'non dispo' } });
+    await expect(provider.bulk('user', 'move', ['u1'], { organisation_id: 'c1' })).rejects.toMatchObject({ message: 'VALIDATION_ERROR' });
   });
 
   it('delete → DELETE /admin/{id}; a refusal keeps its code and status', async () => {

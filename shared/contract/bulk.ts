@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ErrorCode } from '../catalogue/errorCodes';
+import { idSchema } from './primitives';
+
+/** The most rows one bulk call acts on: a list's selection, a few pages at most. */
+export const BULK_MAX_IDS = 100;
+
+/** The selected rows of a list, each once. */
+export const bulkIds = z
+  .array(idSchema)
+  .min(1)
+  .max(BULK_MAX_IDS)
+  .refine((ids) => new Set(ids).size === ids.length, 'each id once');
+
+export const bulkIdsBody = z.object({ ids: bulkIds });
+
+/**
+ * What a bulk call did to each row, in the order of `ids`: done, or refused with the code (and, for a company
+ * that is not empty, the counts) that the one-row call would have answered. Refused rows are left as they were.
+ */
+export const bulkAnswer = z
+  .strictObject({
+    ok: z.literal(true),
+    results: z.array(
+      z.strictObject({
+        id: idSchema,
+        ok: z.boolean(),
+        code: z.enum(ErrorCode).optional(),
+        counts: z.record(z.string(), z.number()).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'BulkAnswer' });
+
+export type BulkAnswer = z.infer<typeof bulkAnswer>;
+export type BulkRowResult = BulkAnswer['results'][number];
