@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useListContext, useNotify, useRefresh, useResourceDefinition, type RaRecord } from 'react-admin';
+import type { AdminDataProvider } from '../../../providers/dataProvider';
+import type { BulkAction } from '../../../providers/bulkCalls';
+import { bulkSummary } from './bulkSummary';
+
+/**
+ * Runs a bulk action on the list's selection: one server call, then one toast saying what was done and what was
+ * refused; the done rows leave the selection, the refused ones stay selected for another try.
+ */
+export function useBulkAction(action: BulkAction, done: string) {
+  const { resource, selectedIds, data, onUnselectItems, onSelect } = useListContext();
+  const { recordRepresentation } = useResourceDefinition({ resource });
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+
+  const nameOf = (id: RaRecord['id']) => {
+    const record = data?.find((row) => row.id === id);
+    const field = typeof recordRepresentation === 'string' ? recordRepresentation : 'name';
+    const name: unknown = record?.[field];
+    return typeof name === 'string' && name ? name : String(id);
+  };
+
+  const mutation = useMutation({
+    mutationFn: (values: Record<string, unknown>) => dataProvider.bulk(resource, action, selectedIds, values),
+    onSuccess: (results) => {
+      const refused = results.filter((result) => !result.ok);
+      notify(bulkSummary(results, done, nameOf), { type: refused.length ? 'warning' : 'info', multiLine: true });
+      if (refused.length) onSelect(refused.map((result) => result.id));
+      else onUnselectItems();
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
+  return { run: (values: Record<string, unknown> = {}) => mutation.mutate(values), pending: mutation.isPending, count: selectedIds.length };
+}
