@@ -1,6 +1,10 @@
 import { palettes } from '../../src/custom/layout/palette';
+import type { Page } from '@playwright/test';
 import { expect, test } from './cspGuard';
 import { signIn } from './helpers';
+
+/** The sign-in form's card (the console may still be leaving the page). */
+const signInCard = (page: Page) => page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Sign in' }) });
 
 /** `#rrggbb` as the browser reports a computed colour. */
 const rgb = (hex: string) => {
@@ -28,13 +32,13 @@ test.describe('light and dark', () => {
     await banner.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.locator('.MuiCard-root')).toHaveCSS('background-color', rgb(palettes.dark.background.paper));
+    await expect(signInCard(page)).toHaveCSS('background-color', rgb(palettes.dark.background.paper));
   });
 
   test('without a choice the console follows the system', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/auth');
-    await expect(page.locator('.MuiCard-root')).toHaveCSS('background-color', rgb(palettes.dark.background.paper));
+    await expect(signInCard(page)).toHaveCSS('background-color', rgb(palettes.dark.background.paper));
     await signIn(page);
     await expect(page.getByRole('banner')).toHaveCSS('background-color', rgb(palettes.dark.appBar.background));
   });
