@@ -1,10 +1,11 @@
-import { Admin, CustomRoutes, Resource, memoryStore, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/catalogue/product';
 import { AppLayout } from './custom/layout/AppLayout';
 import { TopCenterNotification } from './custom/layout/TopCenterNotification';
 import { AccountPage, Dashboard } from './custom/screens';
-import { theme } from './custom/layout/theme';
+import { consoleStore } from './custom/layout/consoleStore';
+import { darkTheme, lightTheme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
 import { consoleEntries } from './resources';
 
@@ -27,8 +28,9 @@ export const App = ({ dataProvider, authProvider }: AppProps) => (
     layout={AppLayout}
     dashboard={Dashboard}
     notification={TopCenterNotification}
-    theme={theme}
-    store={memoryStore()}
+    lightTheme={lightTheme}
+    darkTheme={darkTheme}
+    store={consoleStore()}
     disableTelemetry
   >
     {consoleEntries.map((entry) =>

@@ -7,7 +7,7 @@ describe('/account', () => {
   it("titled 'Your Account': updates name and email, then 'Profile Updated successfully!'", async () => {
     const updateProfile = vi.fn(async (profile: { name: string; email: string }) => ({ _id: 'me', ...profile }));
     const { user } = renderPage(AccountPage, '/account', { dataProvider: { updateProfile } });
-    expect(await screen.findByRole('heading', { name: 'Your Account', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Account', level: 2 })).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     await waitFor(() => expect(name).toHaveValue('Demo Admin'));
     expect(screen.getByLabelText('Email')).toHaveValue('admin@example.com');

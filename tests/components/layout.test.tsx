@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SIDEBAR_WIDTH_PX, theme } from '../../src/custom/layout/theme';
+import { SIDEBAR_WIDTH_PX, darkTheme, lightTheme } from '../../src/custom/layout/theme';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
@@ -12,7 +12,7 @@ import { renderApp } from '../helpers/renderApp';
 /** The account button shows the admin's name once the identity is known; click that one. */
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
   await screen.findByText('Demo Admin');
-  await user.click(screen.getByRole('button', { name: 'Profile' }));
+  await user.click(screen.getByRole('button', { name: 'Demo Admin (Profile)' }));
 }
 
 describe('layout shell', () => {
@@ -56,7 +56,8 @@ describe('layout shell', () => {
 
   it('is 12rem wide on large screens', () => {
     expect(SIDEBAR_WIDTH_PX).toBe(12 * 16);
-    expect(theme.sidebar?.width).toBe(SIDEBAR_WIDTH_PX);
+    expect(lightTheme.sidebar?.width).toBe(SIDEBAR_WIDTH_PX);
+    expect(darkTheme.sidebar?.width).toBe(SIDEBAR_WIDTH_PX);
   });
 
   it("has 'My Account' to /account in the account menu", async () => {

@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { TopCenterNotification } from '../../src/custom/layout/TopCenterNotification';
-import { theme } from '../../src/custom/layout/theme';
+import { lightTheme } from '../../src/custom/layout/theme';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
 import { resources } from '../../src/resources';
 import type { ResourceDeclaration } from '../../src/resources/declarations';
@@ -50,7 +50,7 @@ export function renderRoutes(path: string, routes: ReactNode, options: ScreenOpt
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={defaultI18nProvider} theme={theme} store={memoryStore()}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={defaultI18nProvider} theme={lightTheme} store={memoryStore()}>
         <ResourceDefinitionContextProvider definitions={definitions}>
           <Suspense fallback={null}>
             <Routes>

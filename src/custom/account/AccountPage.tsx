@@ -39,7 +39,7 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
     <Card sx={{ mt: 2, maxWidth: 520 }}>
       <Title title="Your Account" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           Your Account
         </Typography>
         <form onSubmit={submit}>

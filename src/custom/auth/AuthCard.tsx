@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../../shared/catalogue/product';
 
 /** The frame of the public screens (sign-in, forgot, reset). */
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
     <Card sx={{ width: '100%', maxWidth: 400 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="overline" color="text.secondary">

@@ -1,9 +1,10 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { Suspense, createContext, lazy, useCallback, useContext, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { AdminAuthProvider } from '../../providers/authProvider';
 import type { PasswordCalls } from '../../providers/passwordCalls';
 import { notifyingMutation, type Notify, type NotifyingMutationOptions } from '../components/notifyingMutation';
 import { baseThemeOptions } from '../layout/baseTheme';
+import { useThemeMode } from '../layout/themeMode';
 import type { Toast } from './AuthToast';
 
 /** Fetched with the first toast: the sign-in page's first load carries no snackbar. */
@@ -53,13 +54,13 @@ export function useAuthMutation<Variables, Result>(call: (variables: Variables) 
   return { mutate, isPending: status === 'pending', isSuccess: status === 'success' };
 }
 
-const authTheme = createTheme(baseThemeOptions);
-
 /**
- * The frame of the signed-out screens: theme and top-centre toasts like the console's. It stays
- * mounted around the console too, so that a toast shown just before the console opens ('Success!') stays readable.
+ * The frame of the signed-out screens: theme (light or dark, as the console's) and top-centre toasts like the console's.
+ * It stays mounted around the console too, so that a toast shown just before the console opens ('Success!') stays readable.
  */
 export const AuthShell = ({ services, children }: { services: AuthServices; children: ReactNode }) => {
+  const mode = useThemeMode();
+  const authTheme = useMemo(() => createTheme(baseThemeOptions(mode)), [mode]);
   const [toast, setToast] = useState<Toast | null>(null);
   const notify = useCallback<Notify>((message, { type }) => setToast({ message, type, key: Date.now() }), []);
   return (

@@ -95,7 +95,7 @@ export const RoomChat = () => {
         <Stack direction="row" spacing={2} alignItems="center" component="header">
           <Avatar variant="rounded" src={room.offer_image ?? undefined} alt={room.offer_title} sx={{ width: 56, height: 56 }} />
           <Box>
-            <Typography variant="h6" component="h1">
+            <Typography variant="h6" component="h2">
               {room.offer_title}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -7,9 +7,10 @@ import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { RequireSession } from './RequireSession';
 
+/** The page's title is its one h1, styled as before; react-admin adds the light/dark toggle beside the account menu. */
 const AppTopBar = () => (
   <AppBar userMenu={<AppUserMenu />}>
-    <TitlePortal />
+    <TitlePortal variantMapping={{ h6: 'h1' }} />
   </AppBar>
 );
 

@@ -2,7 +2,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { UserMenu, useUserMenu } from 'react-admin';
+import { UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
 import { useSignOut } from './useSignOut';
 
 const MyAccountItem = () => {
@@ -35,10 +35,16 @@ const SignOutItem = () => {
   );
 };
 
-/** The top-right account menu. */
-export const AppUserMenu = () => (
-  <UserMenu>
-    <MyAccountItem />
-    <SignOutItem />
-  </UserMenu>
-);
+/**
+ * The top-right account menu. On large screens its button shows the admin's name: the button's name starts
+ * with that text (what a voice user says to press it), then says what it opens. On a phone it is an icon: 'Profile'.
+ */
+export const AppUserMenu = () => {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ? `${identity.fullName} (Profile)` : 'Profile'}>
+      <MyAccountItem />
+      <SignOutItem />
+    </UserMenu>
+  );
+};
