@@ -2,15 +2,20 @@ import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { preloadAllScreens } from '../../resources';
 import { AccountPage, Dashboard } from '../screens';
+import { QuickFind } from '../quickFind/QuickFind';
 import { whenIdle } from '../whenIdle';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { RequireSession } from './RequireSession';
 
-/** The page's title is its one h1, styled as before; react-admin adds the light/dark toggle beside the account menu. */
+/**
+ * The page's title is its one h1, styled as before; then the quick find (Ctrl-K), and react-admin's light/dark
+ * toggle beside the account menu.
+ */
 const AppTopBar = () => (
   <AppBar userMenu={<AppUserMenu />}>
     <TitlePortal variantMapping={{ h6: 'h1' }} />
+    <QuickFind />
   </AppBar>
 );
 
