@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Datagrid, List, TextField } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -13,7 +14,7 @@ const rows = [
   { id: 'c3', name: 'Comptoir Vide' },
 ];
 
-const listOf = (resource: string, bulkActionButtons: JSX.Element) => (
+const listOf = (resource: string, bulkActionButtons: ReactElement) => (
   <Route
     path={`/${resource}`}
     element={
