@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiBody } from '../../src/providers/httpClient';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
@@ -40,6 +40,13 @@ describe('/auth', () => {
   it("links 'forgot password' to /auth/forgot", async () => {
     renderApp('/auth', { authProvider: signedOut() });
     expect(await screen.findByRole('link', { name: /forgot password/i })).toHaveAttribute('href', '/auth/forgot');
+  });
+
+  it('holds the whole form in the main landmark, titled by its one h1', async () => {
+    renderApp('/auth', { authProvider: signedOut() });
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('signs in and enters the console', async () => {
