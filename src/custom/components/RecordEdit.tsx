@@ -138,8 +138,12 @@ const RecordPageTitle = ({ nameOf }: { nameOf: (record: RaRecord) => string }) =
   return <>{recordPageTitle(record ? nameOf(record) : '', useSectionLabel())}</>;
 };
 
-/** Lets wide tables and long lines scroll inside their own box on a phone instead of widening the page. */
-const FIT_THE_SCREEN = { '& .RaEdit-main, & .RaEdit-card': { minWidth: 0, maxWidth: '100%' } };
+/**
+ * The page takes the width of the screen and never asks for more: a wide table or a long line scrolls inside its
+ * own box on a phone instead of widening the page (`width: 0` + `min-width: 100%` keep the page's content out of the
+ * layout's width, whatever the layout does with wide content).
+ */
+const FIT_THE_SCREEN = { width: 0, minWidth: '100%', '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } };
 
 /**
  * Every record page: tabs Information, …, History, Raw Data, the open one in the address; Update says
