@@ -1,6 +1,6 @@
 import { StrictMode, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { SIGN_IN_PATH } from './providers/authProvider';
 import { authProvider, passwordCalls } from './providers/connection';
 import { Root } from './Root';
@@ -22,14 +22,20 @@ if (!window.location.pathname.startsWith(SIGN_IN_PATH)) void authProvider.checkA
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
+/**
+ * A data router, whose one route is the whole page: react-admin's warning before leaving unsaved edits blocks
+ * navigations, which only a data router can do.
+ */
+const router = createBrowserRouter([
+  { path: '*', element: <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} /> },
+]);
+
 const root = createRoot(container);
 // A transition renders in slices that yield to the browser between them, instead of one long task on a slow phone.
 startTransition(() =>
   root.render(
     <StrictMode>
-      <BrowserRouter>
-        <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>,
   ),
 );

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../../src/App';
 import { Root } from '../../src/Root';
@@ -31,11 +31,21 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const prefetchConsole = vi.fn();
   const Console = () => <App dataProvider={dataProvider} authProvider={authProvider} />;
   const user = userEvent.setup();
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
-      <LocationProbe />
-    </MemoryRouter>,
+  // A data router, as main.tsx mounts the page: blocking a navigation (the unsaved-edits warning) needs one.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  const view = render(<RouterProvider router={router} />);
   return { ...view, user, dataProvider, authProvider, passwordCalls, prefetchConsole, location: currentLocation };
 }

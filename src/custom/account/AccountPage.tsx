@@ -1,7 +1,8 @@
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Title, useDataProvider, useGetIdentity, type UserIdentity } from 'react-admin';
+import type { FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Title, useCanBlock, useDataProvider, useGetIdentity, useWarnWhenUnsavedChanges, type UserIdentity } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
@@ -16,18 +17,40 @@ export const AccountPage = () => {
   return <AccountForm identity={identity} />;
 };
 
+interface Profile {
+  name: string;
+  email: string;
+}
+
+/** react-admin's warning before leaving unsaved edits, over the form of the FormProvider around it. */
+const WarnWhenUnsavedChanges = () => {
+  useWarnWhenUnsavedChanges(true);
+  return null;
+};
+
 const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(() => String(identity?.fullName ?? ''));
-  const [email, setEmail] = useState(() => String(identity?.email ?? ''));
+  // Leaving with unsaved edits asks first; only a data router can hold a navigation back (the page's has one).
+  const canBlock = useCanBlock();
+  const form = useForm<Profile>({
+    defaultValues: { name: String(identity?.fullName ?? ''), email: String(identity?.email ?? '') },
+  });
+  const { register, reset } = form;
+  const [name, email] = useWatch({ control: form.control, name: ['name', 'email'] });
+  // MUI's TextField takes the input's ref as `inputRef`.
+  const field = (key: keyof Profile) => {
+    const { ref, ...rest } = register(key);
+    return { ...rest, inputRef: ref };
+  };
   const update = useNotifyingMutation(
-    async (profile: { name: string; email: string }) => {
+    async (profile: Profile) => {
       const updated = await dataProvider.updateProfile(profile);
       session.updateUser(updated);
       await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
     },
-    { success: messages.success.profileUpdated },
+    // What was saved is the form's new starting point: nothing is left unsaved.
+    { success: messages.success.profileUpdated, onSuccess: (_result, profile) => reset(profile) },
   );
 
   const submit = (event: FormEvent) => {
@@ -44,9 +67,9 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
         </Typography>
         <form onSubmit={submit}>
           <Stack spacing={2}>
-            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
-            <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-            <Stack direction="row" spacing={2}>
+            <TextField label="Name" {...field('name')} />
+            <TextField label="Email" type="email" {...field('email')} />
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button type="submit" variant="contained" disabled={!name.trim() || !email.trim() || update.isPending}>
                 Update
               </Button>
@@ -54,6 +77,11 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
             </Stack>
           </Stack>
         </form>
+        {canBlock && (
+          <FormProvider {...form}>
+            <WarnWhenUnsavedChanges />
+          </FormProvider>
+        )}
       </CardContent>
     </Card>
   );

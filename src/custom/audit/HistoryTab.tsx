@@ -1,6 +1,7 @@
 import { Datagrid, ReferenceManyField, useResourceContext } from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../components/Paginator';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField } from './AuditFields';
 
 /**
@@ -11,12 +12,14 @@ export const HistoryTab = () => {
   const entity = useResourceContext();
   return (
     <ReferenceManyField reference="audit_event" target="entity_id" filter={{ entity }} perPage={PAGE_SIZE} pagination={<Paginator />}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<></>}>
-        <AuditDateField label="Date" />
-        <AuditAdminField label="Admin" />
-        <AuditActionField label="Action" />
-        <AuditChangesField label="Changes" />
-      </Datagrid>
+      <ScrollRegion label="History">
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<></>}>
+          <AuditDateField label="Date" />
+          <AuditAdminField label="Admin" />
+          <AuditActionField label="Action" />
+          <AuditChangesField label="Changes" />
+        </Datagrid>
+      </ScrollRegion>
     </ReferenceManyField>
   );
 };

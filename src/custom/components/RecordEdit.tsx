@@ -1,13 +1,32 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
-import { Button, DeleteWithConfirmButton, Edit, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext } from 'react-admin';
+import {
+  Button,
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useCanBlock,
+  useRecordContext,
+  useRedirect,
+  useResourceContext,
+  useWarnWhenUnsavedChanges,
+  type RaRecord,
+  type SimpleFormProps,
+} from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { failureMessage } from '../../providers/failureMessage';
 import { HistoryTab } from '../audit/HistoryTab';
 import { RawDataTab } from './RawDataTab';
+import { RecordSkeleton } from './RecordSkeleton';
 import { RecordTabs, type RecordTab } from './RecordTabs';
+import { defaultRecordName, recordPageTitle } from './recordTitle';
 import { useLoadFailure } from './useLoadFailure';
+import { useRecordPath } from './useRecordPath';
+import { useSectionLabel } from './useSectionLabel';
 
 export interface UpdateDeleteToolbarProps {
   /** Says why this record may not be deleted, instead of asking; undefined when it may. */
@@ -80,39 +99,84 @@ export const UpdateDeleteToolbar = (props: UpdateDeleteToolbarProps) => (
   </Toolbar>
 );
 
+/** react-admin's warning before leaving unsaved edits, where the record page's address, all its tabs included, counts as inside the form. */
+const WarnWhenLeavingUnsavedEdits = () => {
+  useWarnWhenUnsavedChanges(true, useRecordPath());
+  return null;
+};
+
+/**
+ * The record's form: it warns before its unsaved edits are left (a menu link, Back, closing the page), not when
+ * another of its tabs opens. The warning is rendered here rather than through SimpleForm's `warnWhenUnsavedChanges`
+ * and `formRootPathname` props, because SimpleForm passes the latter on to a DOM element. Blocking a navigation
+ * needs a data router (the page has one; a bare test router does not).
+ */
+export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
+  const canBlock = useCanBlock();
+  return (
+    <SimpleForm {...props}>
+      {children}
+      {canBlock && <WarnWhenLeavingUnsavedEdits />}
+    </SimpleForm>
+  );
+};
+
 export interface RecordEditProps {
-  title: string;
-  /** The Information tab: the record's form. */
+  /** The Information tab: the record's form (a RecordForm). */
   form: ReactNode;
   /** Shown above the tabs (a company's date and balance badge). */
   header?: ReactNode;
   /** Tabs between Information and History. */
   extraTabs?: RecordTab[];
+  /** What names the record in the title: its name, else its title, else its email, by default. */
+  nameOf?: (record: RaRecord) => string;
 }
 
+/** The page's title, 'Atelier Lumière · Companies' (the section alone until the record is there). */
+const RecordPageTitle = ({ nameOf }: { nameOf: (record: RaRecord) => string }) => {
+  const record = useRecordContext();
+  return <>{recordPageTitle(record ? nameOf(record) : '', useSectionLabel())}</>;
+};
+
 /**
- * Every record page: tabs Information, …, History, Raw Data; Update says 'Updated!' (or shows the server's
- * code); a record that cannot load shows its text and goes back to the list.
+ * The page takes the width of the screen and never asks for more: a wide table or a long line scrolls inside its
+ * own box on a phone instead of widening the page (`width: 0` + `min-width: 100%` keep the page's content out of the
+ * layout's width, whatever the layout does with wide content).
  */
-export const RecordEdit = ({ title, form, header, extraTabs = [] }: RecordEditProps) => {
+const FIT_THE_SCREEN = { width: 0, minWidth: '100%', '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } };
+
+/**
+ * Every record page: tabs Information, …, History, Raw Data, the open one in the address; Update says
+ * 'Updated!' (or shows the server's code); a record that cannot load shows its text and goes back to the list;
+ * while it loads, the shape of the page.
+ */
+export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
   const notify = useNotify();
   return (
     <Edit
-      title={title}
+      title={<RecordPageTitle nameOf={nameOf} />}
       mutationMode="pessimistic"
       redirect={false}
       queryOptions={useLoadFailure()}
       mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
-    >
-      {header}
-      <RecordTabs
-        tabs={[
-          { label: 'Information', content: form },
-          ...extraTabs,
-          { label: 'History', content: <HistoryTab /> },
-          { label: 'Raw Data', content: <RawDataTab /> },
-        ]}
-      />
-    </Edit>
+      sx={FIT_THE_SCREEN}
+      render={({ record }) =>
+        record ? (
+          <>
+            {header}
+            <RecordTabs
+              tabs={[
+                { label: 'Information', content: form, keepMounted: true },
+                ...extraTabs,
+                { label: 'History', content: <HistoryTab /> },
+                { label: 'Raw Data', content: <RawDataTab /> },
+              ]}
+            />
+          </>
+        ) : (
+          <RecordSkeleton />
+        )
+      }
+    />
   );
 };

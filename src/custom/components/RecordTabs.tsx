@@ -1,24 +1,65 @@
 import { Box, Tab, Tabs } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { useRecordPath } from './useRecordPath';
 
 export interface RecordTab {
   label: string;
   content: ReactNode;
+  /**
+   * Stays mounted (hidden) while another tab is open: the record's form, whose unsaved edits must survive a look
+   * at another tab. The other tabs mount when opened, so that their data loads only then.
+   */
+  keepMounted?: boolean;
 }
 
-/** The tab strip of every record page (Information, …, Raw Data); only the open tab is mounted. */
+/** A tab's segment of the address: 'Raw Data' → `raw-data`; the first tab has none (the record's bare address). */
+export const tabSegment = (label: string): string => label.toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * The tab strip of every record page (Information, …, Raw Data). The open tab is in the address
+ * (`/company/{id}/comments`), so a reload or a shared link opens it; an unknown segment falls back to the first
+ * tab. Switching tabs replaces the address rather than adding to the history: Back leaves the record for where
+ * the admin came from (the list, with its search and filters) instead of walking back through every tab seen.
+ */
 export const RecordTabs = ({ tabs }: { tabs: RecordTab[] }) => {
-  const [open, setOpen] = useState(0);
+  const recordPath = useRecordPath();
+  const segment = useParams()['*'] ?? '';
+  const idPrefix = useId();
+  const found = tabs.findIndex((tab, index) => (index === 0 ? segment === '' : tabSegment(tab.label) === segment));
+  if (found < 0) return <Navigate to={recordPath} replace />;
+  const hrefOf = (index: number, label: string) => (index === 0 ? recordPath : `${recordPath}/${tabSegment(label)}`);
+  const tabId = (index: number) => `${idPrefix}-tab-${index}`;
+  const panelId = (index: number) => `${idPrefix}-panel-${index}`;
   return (
     <Box>
-      <Tabs value={open} onChange={(_event, index: number) => setOpen(index)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        {tabs.map((tab) => (
-          <Tab key={tab.label} label={tab.label} />
+      <Tabs
+        value={found}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Record sections"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((tab, index) => (
+          <Tab
+            key={tab.label}
+            label={tab.label}
+            component={RouterLink}
+            to={hrefOf(index, tab.label)}
+            replace
+            id={tabId(index)}
+            aria-controls={panelId(index)}
+          />
         ))}
       </Tabs>
-      <Box role="tabpanel" sx={{ pt: 1 }}>
-        {tabs[open]?.content}
-      </Box>
+      {tabs.map((tab, index) =>
+        index === found || tab.keepMounted ? (
+          <Box key={tab.label} role="tabpanel" id={panelId(index)} aria-labelledby={tabId(index)} hidden={index !== found} sx={{ pt: 1 }}>
+            {tab.content}
+          </Box>
+        ) : null,
+      )}
     </Box>
   );
 };

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
+import { DocumentTitle } from '../components/DocumentTitle';
 import { preloadAllScreens } from '../../resources';
 import { AccountPage, Dashboard } from '../screens';
 import { QuickFind } from '../quickFind/QuickFind';
@@ -38,6 +39,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireSession>
     <PreloadScreensWhenIdle />
     <Layout appBar={AppTopBar} menu={AppMenu}>
+      <DocumentTitle />
       {children}
     </Layout>
   </RequireSession>

@@ -1,6 +1,6 @@
-import { SimpleForm, useGetIdentity, useRecordContext } from 'react-admin';
+import { useGetIdentity, useRecordContext } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
-import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
+import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { AdminInputs } from './AdminInputs';
 import type { AdminRecord } from '../../providers/records';
 
@@ -15,11 +15,10 @@ const AdminToolbar = () => {
 /** /admin/{id}: Information (edit name and email, Update, Delete), History and Raw Data. */
 export const AdminEdit = () => (
   <RecordEdit
-    title="Admin"
     form={
-      <SimpleForm toolbar={<AdminToolbar />}>
+      <RecordForm toolbar={<AdminToolbar />}>
         <AdminInputs />
-      </SimpleForm>
+      </RecordForm>
     }
   />
 );

@@ -2,18 +2,21 @@ import { Datagrid, FunctionField, ReferenceManyField, TextField } from 'react-ad
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
+import { ScrollRegion } from '../../custom/components/ScrollRegion';
 import { formatCredit } from '../../custom/product';
 import type { CreditEntryRecord } from '../../providers/records';
 
 /** The Credits tab: the company's ledger, newest first, 10 a page, with the balance after each entry. */
 export const CompanyCreditsTab = () => (
   <ReferenceManyField reference="credit_entry" target="company_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
-    <Datagrid bulkActionButtons={false} rowClick={false} empty={<></>}>
-      <FunctionField<CreditEntryRecord> label="Date" render={(entry) => formatShortDateTime(entry.created_at)} />
-      <FunctionField<CreditEntryRecord> label="Amount" render={(entry) => formatCredit(entry.amount)} />
-      <FunctionField<CreditEntryRecord> label="Balance after" render={(entry) => formatCredit(entry.balance_after)} />
-      <TextField source="reason" label="Reason" sortable={false} />
-      <FunctionField<CreditEntryRecord> label="Admin" render={(entry) => entry.admin_name ?? '—'} />
-    </Datagrid>
+    <ScrollRegion label="Credits">
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<></>}>
+        <FunctionField<CreditEntryRecord> label="Date" render={(entry) => formatShortDateTime(entry.created_at)} />
+        <FunctionField<CreditEntryRecord> label="Amount" render={(entry) => formatCredit(entry.amount)} />
+        <FunctionField<CreditEntryRecord> label="Balance after" render={(entry) => formatCredit(entry.balance_after)} />
+        <TextField source="reason" label="Reason" sortable={false} />
+        <FunctionField<CreditEntryRecord> label="Admin" render={(entry) => entry.admin_name ?? '—'} />
+      </Datagrid>
+    </ScrollRegion>
   </ReferenceManyField>
 );

@@ -1,7 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { SimpleForm, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
-import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
+import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { balanceOf, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';
 import { AdjustBalanceButton } from './AdjustBalanceButton';
@@ -20,10 +20,12 @@ const CompanyHeader = () => {
   if (!record) return null;
   const balance = balanceOf(record);
   return (
-    <Stack direction="row" spacing={2} alignItems="center" sx={{ p: 2, pb: 0 }}>
+    <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ p: 2, pb: 0, flexWrap: 'wrap' }}>
       <CompanyAvatar size={48} />
-      <Stack>
-        <Typography variant="h6">{String(record.name ?? '')}</Typography>
+      <Stack sx={{ minWidth: 0 }}>
+        <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+          {String(record.name ?? '')}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           Created on {formatFrenchLongDate(record.created_at)}
         </Typography>
@@ -43,13 +45,12 @@ const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
  */
 export const CompanyEdit = () => (
   <RecordEdit
-    title="Company"
     header={<CompanyHeader />}
     form={
-      <SimpleForm toolbar={<UpdateDeleteToolbar explainDeleteFailure={explainCompanyNotEmpty} />} resetOptions={KEEP_UNSAVED_EDITS}>
+      <RecordForm toolbar={<UpdateDeleteToolbar explainDeleteFailure={explainCompanyNotEmpty} />} resetOptions={KEEP_UNSAVED_EDITS}>
         <RegistryLookup />
         <CompanyInputs />
-      </SimpleForm>
+      </RecordForm>
     }
     extraTabs={[
       { label: 'Users', content: <CompanyUsersTab /> },

@@ -4,6 +4,7 @@ import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContex
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { Paginator } from '../../custom/components/Paginator';
+import { ScrollRegion } from '../../custom/components/ScrollRegion';
 import { InviteUserModal } from './InviteUserModal';
 import type { UserRecord } from '../../providers/records';
 import type { CompanyRecord } from '../../providers/records';
@@ -13,19 +14,21 @@ export const CompanyUsersTab = () => {
   const company = useRecordContext<CompanyRecord>();
   return (
     <Stack spacing={1}>
-      <Stack direction="row" justifyContent="space-between" alignItems="center">
+      <Stack direction="row" justifyContent="space-between" alignItems="center" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to={`/user?organisation_id=${encodeURIComponent(String(company?.id ?? ''))}`}>
           Open in Users
         </Link>
         <InviteUserModal />
       </Stack>
       <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
-        <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
-          <TextField source="name" label="Name" sortable={false} />
-          <TextField source="email" label="Email" sortable={false} />
-          <TextField source="organisation_name" label="Organisation" sortable={false} />
-          <FunctionField label="Last login" sortable={false} render={(user: UserRecord) => formatShortDateTime(user.last_login_at)} />
-        </Datagrid>
+        <ScrollRegion label="Users">
+          <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
+            <TextField source="name" label="Name" sortable={false} />
+            <TextField source="email" label="Email" sortable={false} />
+            <TextField source="organisation_name" label="Organisation" sortable={false} />
+            <FunctionField label="Last login" sortable={false} render={(user: UserRecord) => formatShortDateTime(user.last_login_at)} />
+          </Datagrid>
+        </ScrollRegion>
       </ReferenceManyField>
     </Stack>
   );

@@ -1,8 +1,8 @@
-import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, required } from 'react-admin';
 import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
 import { FieldRow } from '../../custom/components/FieldRow';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
-import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
+import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { ImagesInput } from '../../custom/components/upload/ImagesInput';
 import { OFFER_IMAGES_FOLDER } from './OfferCreate';
 import { CREDIT_RATIO_CHOICES, UNIT_CHOICES } from './offerFormat';
@@ -10,9 +10,8 @@ import { CREDIT_RATIO_CHOICES, UNIT_CHOICES } from './offerFormat';
 /** /offer/{id}: every offer field (`offerUpdateBody` in shared/contract/offers.ts), Update and Delete; Raw Data. */
 export const OfferEdit = () => (
   <RecordEdit
-    title="Offer"
     form={
-      <SimpleForm toolbar={<UpdateDeleteToolbar />}>
+      <RecordForm toolbar={<UpdateDeleteToolbar />}>
         <TextInput source="title" label="Title" validate={required()} fullWidth />
         <TextInput source="description" label="Description" validate={required()} multiline minRows={3} fullWidth />
         <ImagesInput source="images" label="Images" folder={OFFER_IMAGES_FOLDER} />
@@ -27,7 +26,7 @@ export const OfferEdit = () => (
           <SelectInput source="credit_ratio" label="Credit ratio" choices={CREDIT_RATIO_CHOICES} />
         </FieldRow>
         <BooleanInput source="price_on_proposal" label="sur devis" />
-      </SimpleForm>
+      </RecordForm>
     }
   />
 );

@@ -1,17 +1,16 @@
-import { SimpleForm, TextInput, email, required } from 'react-admin';
+import { TextInput, email, required } from 'react-admin';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
-import { RecordEdit, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
+import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 
 /** /user/{id}: Information (name, email, organisation; Update, Delete) and Raw Data. */
 export const UserEdit = () => (
   <RecordEdit
-    title="User"
     form={
-      <SimpleForm toolbar={<UpdateDeleteToolbar />}>
+      <RecordForm toolbar={<UpdateDeleteToolbar />}>
         <TextInput source="name" label="Name" validate={required()} fullWidth />
         <TextInput source="email" label="Email" validate={[required(), email()]} fullWidth />
         <OrganisationInput />
-      </SimpleForm>
+      </RecordForm>
     }
   />
 );
