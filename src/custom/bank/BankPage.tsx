@@ -22,6 +22,7 @@ import { messages } from '../../../shared/catalogue/messages';
 import type { CategoryImageRecord } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
+import { useIsSmallScreen } from '../components/useIsSmallScreen';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
 
@@ -32,7 +33,7 @@ export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image 
 
 /** Two columns on a phone, three on a tablet, four from a laptop up. */
 const useGridColumns = (): number => {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useIsSmallScreen();
   const tablet = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return phone ? 2 : tablet ? 3 : 4;
 };
