@@ -12,14 +12,14 @@ describe('/bank', () => {
   it("shows every image for 'Tous', then one domain's", async () => {
     const searchCategoryImages = vi.fn(async (domain?: string) => images.filter((image) => !domain || image.activity_domain === domain));
     const { user } = renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages } });
-    expect(await screen.findByRole('img', { name: 'Expert IA' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Mobilier' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete image of Expert IA' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete image of Mobilier' })).toBeInTheDocument();
     expect(searchCategoryImages).toHaveBeenCalledWith(undefined);
     expect(screen.getByRole('combobox', { name: 'Activity domain' })).toHaveTextContent('Tous');
     await user.click(screen.getByRole('combobox', { name: 'Activity domain' }));
     await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
     await waitFor(() => expect(searchCategoryImages).toHaveBeenLastCalledWith('Mobilier'));
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'Expert IA' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete image of Expert IA' })).not.toBeInTheDocument());
   });
 
   it('shows the load failure text', async () => {

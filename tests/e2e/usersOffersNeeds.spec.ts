@@ -19,7 +19,10 @@ test('users: from a company Users tab, move a user to another company, and Login
 
   // The Users list narrowed to this company.
   await page.getByRole('link', { name: 'Open in Users' }).click();
-  await expect(page).toHaveURL(/\/user\?organisation_id=[a-f0-9]{24}$/);
+  // The link's `?organisation_id=` becomes a filter of the list, kept in its URL with the search and the page.
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/user' && /^[a-f0-9]{24}$/.test(String(JSON.parse(url.searchParams.get('filter') ?? '{}').organisation_id)),
+  );
   await expect(page.getByText('Organisation: Atelier Lumière')).toBeVisible();
   const rows = page.locator('tbody tr');
   for (const organisation of await rows.locator('td:nth-child(3)').allTextContents()) expect(organisation).toBe('Atelier Lumière');

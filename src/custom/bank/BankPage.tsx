@@ -1,5 +1,19 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Card, CardContent, IconButton, ImageList, ImageListItem, ImageListItemBar, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  IconButton,
+  ImageList,
+  ImageListItem,
+  ImageListItemBar,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
@@ -8,6 +22,7 @@ import { messages } from '../../../shared/catalogue/messages';
 import type { CategoryImageRecord } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
+import { useIsSmallScreen } from '../components/useIsSmallScreen';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
 
@@ -16,11 +31,19 @@ export const ALL_DOMAINS = 'Tous';
 /** The French confirmation before an image is deleted. */
 export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image ?';
 
+/** Two columns on a phone, three on a tablet, four from a laptop up. */
+const useGridColumns = (): number => {
+  const phone = useIsSmallScreen();
+  const tablet = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return phone ? 2 : tablet ? 3 : 4;
+};
+
 /** /bank: category images by domain ('Tous' for all), an add-image modal, delete per image. */
 export const BankPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const columns = useGridColumns();
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
   const [toDelete, setToDelete] = useState<CategoryImageRecord | null>(null);
   const queryKey = ['category_images', domain];
@@ -62,7 +85,7 @@ export const BankPage = () => {
       <Title title="Bank" />
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
-          <TextField select label="Activity domain" value={domain} onChange={(event) => setDomain(event.target.value)} sx={{ minWidth: 260 }}>
+          <TextField select label="Activity domain" value={domain} onChange={(event) => setDomain(event.target.value)} sx={{ flex: '0 1 360px', minWidth: 0 }}>
             {[ALL_DOMAINS, ...DOMAIN_NAMES].map((name) => (
               <MenuItem key={name} value={name}>
                 {name}
@@ -72,10 +95,11 @@ export const BankPage = () => {
           <AddCategoryImageModal onCreated={reload} />
         </Stack>
         {!isPending && images.length === 0 && <Typography color="text.secondary">{messages.empty.data}</Typography>}
-        <ImageList cols={4} gap={12} aria-label="Category images">
+        <ImageList cols={columns} gap={12} aria-label="Category images">
           {images.map((image) => (
             <ImageListItem key={image.id}>
-              <Box component="img" src={image.image_url} alt={image.activity_domain} loading="lazy" sx={{ height: 160, objectFit: 'cover' }} />
+              {/* The bar below names the image's domain: the picture itself says nothing more. */}
+              <Box component="img" src={image.image_url} alt="" loading="lazy" sx={{ width: '100%', height: 160, objectFit: 'cover' }} />
               <ImageListItemBar
                 title={image.activity_domain}
                 actionIcon={

@@ -104,7 +104,13 @@ export const RoomChat = () => {
           </Box>
         </Stack>
         <Divider sx={{ my: 2 }} />
-        <Box role="log" aria-label="Messages" sx={{ maxHeight: '60vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {/* Focusable, so that a keyboard can scroll the log; shorter on a phone, so that the input stays on screen. */}
+        <Box
+          role="log"
+          aria-label="Messages"
+          tabIndex={0}
+          sx={{ maxHeight: { xs: '50vh', sm: '60vh' }, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1 }}
+        >
           {groupByDay(data.messages).map((group) => (
             <Box key={group.day} component="section" aria-label={group.label} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
               <Typography variant="overline" align="center" color="text.secondary" component="h2">

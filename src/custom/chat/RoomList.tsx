@@ -13,14 +13,33 @@ const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | 
   </Stack>
 );
 
+const OfferImage = ({ room, size }: { room: RoomRecord; size: number }) => (
+  <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: size, height: size }} />
+);
+
 /** /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
 export const RoomList = () => (
-  <ResourceList title="Messages" filters={[searchFilter]} rowClick={(id) => `/message/${id}`}>
+  <ResourceList<RoomRecord>
+    title="Messages"
+    filters={[searchFilter]}
+    rowClick={(id) => `/message/${id}`}
+    compact={{
+      avatar: (room) => <OfferImage room={room} size={40} />,
+      primary: (room) => room.offer_title,
+      secondary: (room) => (
+        <>
+          Seller: {room.seller.name ?? '—'} · Buyer: {room.buyer.name ?? '—'}
+          <br />
+          {formatShortDateTime(room.created_at)}
+        </>
+      ),
+    }}
+  >
     <FunctionField
       label="Offer"
       render={(room: RoomRecord) => (
         <Stack direction="row" spacing={1} alignItems="center">
-          <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: 36, height: 36 }} />
+          <OfferImage room={room} size={36} />
           <span>{room.offer_title}</span>
         </Stack>
       )}

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
-import { Datagrid, List, SearchInput, TopToolbar, type DatagridProps, type ListProps } from 'react-admin';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { Datagrid, List, SearchInput, TopToolbar, useCreatePath, useResourceContext, type Identifier, type ListProps, type RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
+import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
+import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
 import { Paginator } from './Paginator';
 import { ResetFiltersButton } from './ResetFiltersButton';
+import { SortMenu, type SortField } from './SortMenu';
+import { useIsSmallScreen } from './useIsSmallScreen';
 
 export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
 /** The activity-domain filter and its dependent sub-domain filter. */
@@ -13,7 +17,7 @@ export const domainFilters = [
   <SubDomainSelect key="sub_activity_domain" source="sub_activity_domain" alwaysOn />,
 ];
 
-export interface ResourceListProps extends Omit<ListProps, 'children' | 'actions'> {
+export interface ResourceListProps<RecordType extends RaRecord = RaRecord> extends Omit<ListProps, 'children' | 'actions'> {
   title: string;
   /** The create modal, if the list has one. */
   create?: ReactNode;
@@ -23,32 +27,76 @@ export interface ResourceListProps extends Omit<ListProps, 'children' | 'actions
   actions?: ReactNode;
   /** The list's own empty-result text; the paginator says 'No data found' in any case. */
   emptyText?: string;
-  rowClick?: DatagridProps['rowClick'];
+  /** Where a row leads (the record's page by default); `false` for rows that open nothing. */
+  rowClick?: ((id: Identifier) => string) | false;
+  /** The phone layout's row; without it the table stays, scrolling inside its card on a phone. */
+  compact?: CompactRow<RecordType>;
+  /** The table's columns (react-admin fields); the sortable ones are the phone's sort choices. */
   children: ReactNode;
 }
 
+/** The columns the table sorts by (a `source`, not `sortable={false}`), under their column labels. */
+const sortFieldsOf = (columns: ReactNode): SortField[] =>
+  Children.toArray(columns).flatMap((column) => {
+    if (!isValidElement<{ source?: unknown; label?: unknown; sortable?: unknown }>(column)) return [];
+    const { source, label, sortable } = column.props;
+    return typeof source === 'string' && typeof label === 'string' && sortable !== false ? [{ source, label }] : [];
+  });
+
 /**
  * The list screen: 10 a page with the shared paginator, search and filters (any change
- * returns to page 1, as react-admin's list controller does), a row opens the record.
+ * returns to page 1, as react-admin's list controller does), a row opens the record by
+ * click or by keyboard. Search, filters, sort and page live in the URL (react-admin's
+ * `?filter=…&sort=…&order=…&page=…`), so a reload or a shared link shows the same page.
+ * On a phone the rows are compact and a menu replaces the sorting headers.
  */
-export const ResourceList = ({ title, create, resettable, actions, emptyText, rowClick = 'edit', children, ...listProps }: ResourceListProps) => (
-  <List
-    title={title}
-    perPage={PAGE_SIZE}
-    pagination={<Paginator />}
-    actions={
-      <TopToolbar>
-        {actions}
-        {resettable && <ResetFiltersButton />}
-        {create}
-      </TopToolbar>
-    }
-    exporter={false}
-    empty={false}
-    {...listProps}
-  >
-    <Datagrid rowClick={rowClick} bulkActionButtons={false} empty={emptyText ? <EmptyText text={emptyText} /> : <></>}>
-      {children}
-    </Datagrid>
-  </List>
-);
+export const ResourceList = <RecordType extends RaRecord = RaRecord>({
+  title,
+  create,
+  resettable,
+  actions,
+  emptyText,
+  rowClick,
+  compact,
+  children,
+  ...listProps
+}: ResourceListProps<RecordType>) => {
+  const small = useIsSmallScreen();
+  const resource = useResourceContext(listProps);
+  const createPath = useCreatePath();
+  const recordPath = rowClick === false ? undefined : (rowClick ?? ((id: Identifier) => createPath({ resource, id, type: 'edit' })));
+  const empty = emptyText ? <EmptyText text={emptyText} /> : <></>;
+  const sortFields = small && compact ? sortFieldsOf(children) : [];
+  return (
+    <List
+      title={title}
+      perPage={PAGE_SIZE}
+      pagination={<Paginator />}
+      actions={
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
+          {sortFields.length > 0 && <SortMenu fields={sortFields} />}
+          {actions}
+          {resettable && <ResetFiltersButton />}
+          {create}
+        </TopToolbar>
+      }
+      exporter={false}
+      empty={false}
+      {...listProps}
+    >
+      {small && compact ? (
+        <CompactList row={compact} recordPath={recordPath} empty={empty} />
+      ) : (
+        <Datagrid
+          rowClick={recordPath ?? false}
+          body={recordPath ? keyboardRowsBody : undefined}
+          sx={{ ...keyboardRowsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+          bulkActionButtons={false}
+          empty={empty}
+        >
+          {children}
+        </Datagrid>
+      )}
+    </List>
+  );
+};

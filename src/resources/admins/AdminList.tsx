@@ -6,7 +6,12 @@ import type { AdminRecord } from '../../providers/records';
 
 /** /admin: search, name / email / last login (first 10 characters), 10 a page, create modal. */
 export const AdminList = () => (
-  <ResourceList title="Admins" filters={[searchFilter]} create={<AdminCreate />}>
+  <ResourceList<AdminRecord>
+    title="Admins"
+    filters={[searchFilter]}
+    create={<AdminCreate />}
+    compact={{ primary: (admin) => admin.name, secondary: (admin) => admin.email, tertiary: (admin) => firstTenCharacters(admin.last_login_at) }}
+  >
     <TextField source="name" label="Name" sortable={false} />
     <TextField source="email" label="Email" sortable={false} />
     <FunctionField label="Last login" sortable={false} render={(admin: AdminRecord) => firstTenCharacters(admin.last_login_at)} />

@@ -1,6 +1,7 @@
 import { FunctionField, TextField } from 'react-admin';
 import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
+import { joined } from '../../custom/components/CompactList';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { BALANCE_SOURCE, balanceOf, formatCredit } from '../../custom/product';
 import { CompanyAvatar } from './CompanyAvatar';
@@ -12,13 +13,27 @@ import type { CompanyRecord } from '../../providers/records';
  * (default created_at descending), 10 a page, create modal.
  */
 export const CompanyList = () => (
-  <ResourceList
+  <ResourceList<CompanyRecord>
     title="Companies"
     filters={[searchFilter, ...domainFilters]}
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<CompanyCreate />}
     emptyText={messages.empty.companies}
+    compact={{
+      avatar: () => <CompanyAvatar />,
+      primary: (company) => company.name,
+      tertiary: (company) => formatCredit(balanceOf(company)),
+      secondary: (company) => (
+        <>
+          {joined(company.activity_domain, company.sub_activity_domain)}
+          <br />
+          {joined([company.postal_code, company.city].filter(Boolean).join(' '), company.country)}
+          <br />
+          {formatFrenchLongDate(company.created_at)}
+        </>
+      ),
+    }}
   >
     <FunctionField label="Logo" sortable={false} render={() => <CompanyAvatar />} />
     <TextField source="name" label="Name" />

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
+import { keyboardRowsBody, keyboardRowsSx } from '../../custom/components/KeyboardRows';
 import { Paginator } from '../../custom/components/Paginator';
 import { ScrollRegion } from '../../custom/components/ScrollRegion';
 import { InviteUserModal } from './InviteUserModal';
@@ -22,7 +23,7 @@ export const CompanyUsersTab = () => {
       </Stack>
       <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
         <ScrollRegion label="Users">
-          <Datagrid rowClick={(id) => `/user/${id}`} bulkActionButtons={false} empty={<></>}>
+          <Datagrid rowClick={(id) => `/user/${id}`} body={keyboardRowsBody} sx={keyboardRowsSx} bulkActionButtons={false} empty={<></>}>
             <TextField source="name" label="Name" sortable={false} />
             <TextField source="email" label="Email" sortable={false} />
             <TextField source="organisation_name" label="Organisation" sortable={false} />

@@ -10,13 +10,24 @@ const filters = [searchFilter, <SelectInput key="emergency" source="emergency" l
 
 /** /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
 export const NeedList = () => (
-  <ResourceList
+  <ResourceList<NeedRecord>
     title="Need"
     filters={filters}
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<NeedCreate />}
     emptyText={messages.empty.needs}
+    compact={{
+      primary: (need) => need.organisation_name,
+      tertiary: (need) => need.emergency,
+      secondary: (need) => (
+        <>
+          {need.description}
+          <br />
+          {formatShortDateTime(need.created_at)}
+        </>
+      ),
+    }}
   >
     <TextField source="organisation_name" label="Organisation" />
     <TextField source="description" label="Description" />

@@ -2,27 +2,44 @@ import { Avatar, Stack } from '@mui/material';
 import { FunctionField, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
+import { joined } from '../../custom/components/CompactList';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
 import type { OfferRecord } from '../../providers/records';
 
+const OfferImage = ({ offer, size }: { offer: OfferRecord; size: number }) => (
+  <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: size, height: size }} />
+);
+
 /** /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
 export const OfferList = () => (
-  <ResourceList
+  <ResourceList<OfferRecord>
     title="Offer"
     filters={[searchFilter, ...domainFilters]}
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<OfferCreate />}
     emptyText={messages.empty.offers}
+    compact={{
+      avatar: (offer) => <OfferImage offer={offer} size={40} />,
+      primary: (offer) => offer.title,
+      tertiary: (offer) => formatPrice(offer),
+      secondary: (offer) => (
+        <>
+          {joined(offer.organisation_name, formatRatioAsPercent(offer.credit_ratio))}
+          <br />
+          {formatShortDateTime(offer.created_at)}
+        </>
+      ),
+    }}
   >
     <FunctionField
       source="title"
       label="Title"
       render={(offer: OfferRecord) => (
         <Stack direction="row" spacing={1} alignItems="center">
-          <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: 32, height: 32 }} />
+          <OfferImage offer={offer} size={32} />
           <span>{offer.title}</span>
         </Stack>
       )}

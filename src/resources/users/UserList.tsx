@@ -1,28 +1,58 @@
 import { Chip } from '@mui/material';
-import { useSearchParams } from 'react-router-dom';
-import { FunctionField, TextField, useGetOne } from 'react-admin';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { FunctionField, TextField, useGetOne, useListContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { joined } from '../../custom/components/CompactList';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
 import type { UserRecord } from '../../providers/records';
 
-/** The company the list is narrowed to (`?organisation_id=`), with a way back to every user. */
-const OrganisationChip = ({ organisationId, onClear }: { organisationId: string; onClear: () => void }) => {
-  const { data } = useGetOne('company', { id: organisationId });
-  return <Chip label={`Organisation: ${data?.name ?? organisationId}`} onDelete={onClear} sx={{ alignSelf: 'center' }} />;
+/** The query parameter that narrows the list to one company's users. */
+const ORGANISATION_PARAM = 'organisation_id';
+
+/** The company the list is narrowed to (the `organisation_id` filter), with a way back to every user. */
+const OrganisationChip = () => {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const organisationId: unknown = filterValues[ORGANISATION_PARAM];
+  const { data } = useGetOne('company', { id: String(organisationId) }, { enabled: typeof organisationId === 'string' });
+  if (typeof organisationId !== 'string') return null;
+  const { [ORGANISATION_PARAM]: _narrowed, ...otherFilters } = filterValues;
+  return (
+    <Chip
+      label={`Organisation: ${data?.name ?? organisationId}`}
+      onDelete={() => setFilters(otherFilters, displayedFilters)}
+      sx={{ alignSelf: 'center', maxWidth: '100%' }}
+    />
+  );
 };
 
-/** /user: search, optional `?organisation_id=`, name / email / organisation / last login, 'Login as'. */
+/**
+ * /user: search, optional `?organisation_id=`, name / email / organisation / last login, 'Login as'. The
+ * organisation is a filter of the list like the search, so the list's URL carries both with the page;
+ * `/user?organisation_id=X` is rewritten to that URL (`/user?filter={"organisation_id":"X"}`).
+ */
 export const UserList = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const organisationId = searchParams.get('organisation_id');
+  const [searchParams] = useSearchParams();
+  const organisationId = searchParams.get(ORGANISATION_PARAM);
+  if (organisationId) {
+    return <Navigate replace to={{ search: `?filter=${encodeURIComponent(JSON.stringify({ [ORGANISATION_PARAM]: organisationId }))}` }} />;
+  }
   return (
-    <ResourceList
+    <ResourceList<UserRecord>
       title="Users"
       filters={[searchFilter]}
-      filter={organisationId ? { organisation_id: organisationId } : undefined}
-      actions={organisationId && <OrganisationChip organisationId={organisationId} onClear={() => setSearchParams({})} />}
-      disableSyncWithLocation
+      actions={<OrganisationChip />}
+      compact={{
+        primary: (user) => user.name,
+        secondary: (user) => (
+          <>
+            {joined(user.email, user.organisation_name)}
+            <br />
+            {formatShortDateTime(user.last_login_at)}
+          </>
+        ),
+        action: <LoginAsButton />,
+      }}
     >
       <TextField source="name" label="Name" sortable={false} />
       <TextField source="email" label="Email" sortable={false} />
