@@ -2,79 +2,143 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answers';
-import { dashboardAnswer } from '../../shared/contract/dashboard';
+import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
+import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
+import { dashboardAnswer, type Dashboard } from '../../shared/contract/dashboard';
 
+/** What the database answers: counts may come back as text (bigint), credit sums as numeric. */
+type Numeric = number | string;
 interface DashboardRow {
-  admins: number | string;
-  users: number | string;
-  companies: number | string;
-  offers: number | string;
-  needs: number | string;
-  rooms: number | string;
-  credit_in_circulation: number | string | null;
-  offers_by_domain: Array<{ domain: string | null; count: number }> | null;
-  needs_by_domain: Array<{ domain: string | null; count: number }> | null;
-  needs_by_urgency: Array<{ emergency: string; count: number }> | null;
-  credit_movements_per_week: Array<{ week: string; credited: number | string; debited: number | string }> | null;
+  counts: Record<keyof Dashboard['counts'], Numeric>;
+  credit_in_circulation: Numeric | null;
+  weeks: Array<Record<Exclude<keyof Dashboard['weeks'][number], 'week'>, Numeric> & { week: string }> | null;
+  offers_by_domain: Dashboard['offers_by_domain'] | null;
+  needs_by_domain: Dashboard['needs_by_domain'] | null;
+  needs_by_urgency: Dashboard['needs_by_urgency'] | null;
+  needs_by_status: Dashboard['needs_by_status'] | null;
+  latest_rooms: Array<Omit<Dashboard['latest_rooms'][number], 'created_at' | 'last_activity_at'> & { created_at: string; last_activity_at: string }> | null;
 }
 
-/** Weeks shown by the credit movements chart, the current one included. */
-const MOVEMENT_WEEKS = 12;
+/** The records created per week since `since`: a range over the table's created_at index, never the whole table. */
+const createdPerWeek = (table: string) =>
+  sql.raw(`SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week, count(*)::int AS n
+             FROM ${table} WHERE created_at >= (SELECT at FROM since) GROUP BY 1`);
+
+/** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
+const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
+
+/** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
+const catalogueOrder = (column: string, values: readonly string[]) =>
+  sql`array_position(ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[], ${sql.raw(column)}) NULLS LAST, ${sql.raw(column)}`;
+
+const toIso = (value: string): string => new Date(value).toISOString();
 
 /**
- * GET /dashboard: the native overview's figures, aggregated by the database in one
- * statement: headline counts, the credit in circulation (the ledger's sum over existing companies,
- * exact in numeric), the credit movements of the last twelve weeks, offers and needs by domain, needs
- * by urgency.
+ * GET /dashboard: the native overview's figures in one statement. Weeks run from Monday 00:00 UTC;
+ * generate_series gives every week of the window, so a week without records is all zeros. The
+ * trends read only the window's rows (created_at indexes); the needs' three breakdowns share one
+ * pass (grouping sets); the latest rooms come from the rooms' created_at index, their last message
+ * from the messages' (room_id, created_at) index.
  */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dashboard'];
-  app.get('/dashboard', { schema: { tags, summary: 'The overview’s figures: counts, credit, charts', response: { 200: dashboardAnswer } } }, async () => {
-    const result = (await app.db.execute(sql`
-      SELECT
-        (SELECT count(*) FROM admins) AS admins,
-        (SELECT count(*) FROM users) AS users,
-        (SELECT count(*) FROM companies) AS companies,
-        (SELECT count(*) FROM offers) AS offers,
-        (SELECT count(*) FROM needs) AS needs,
-        (SELECT count(*) FROM rooms) AS rooms,
-        (SELECT coalesce(sum(e.amount), 0) FROM credit_entries e JOIN companies c ON c.id = e.company_id) AS credit_in_circulation,
-        (SELECT json_agg(json_build_object('week', to_char(w.week, 'YYYY-MM-DD'), 'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY w.week)
-           FROM generate_series(date_trunc('week', now()) - make_interval(weeks => ${MOVEMENT_WEEKS - 1}), date_trunc('week', now()), interval '1 week') AS w(week)
-           LEFT JOIN (SELECT date_trunc('week', created_at) AS week,
-                             sum(amount) FILTER (WHERE amount > 0) AS credited,
-                             -sum(amount) FILTER (WHERE amount < 0) AS debited
-                        FROM credit_entries
-                       WHERE created_at >= date_trunc('week', now()) - make_interval(weeks => ${MOVEMENT_WEEKS - 1})
-                       GROUP BY 1) m ON m.week = w.week) AS credit_movements_per_week,
-        (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
-           FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM offers GROUP BY activity_domain) o) AS offers_by_domain,
-        (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
-           FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM needs GROUP BY activity_domain) d) AS needs_by_domain,
-        (SELECT json_agg(json_build_object('emergency', emergency, 'count', n) ORDER BY n DESC, emergency)
-           FROM (SELECT emergency, count(*)::int AS n FROM needs GROUP BY emergency) u) AS needs_by_urgency
-    `)) as unknown as { rows: DashboardRow[] };
-    const row = result.rows[0];
-    if (!row) throw new Error('dashboard query returned no row');
-    return answer({
-      counts: {
-        admins: Number(row.admins),
-        users: Number(row.users),
-        companies: Number(row.companies),
-        offers: Number(row.offers),
-        needs: Number(row.needs),
-        rooms: Number(row.rooms),
-      },
-      credit_in_circulation: Number(row.credit_in_circulation ?? 0),
-      offers_by_domain: row.offers_by_domain ?? [],
-      needs_by_domain: row.needs_by_domain ?? [],
-      needs_by_urgency: row.needs_by_urgency ?? [],
-      credit_movements_per_week: (row.credit_movements_per_week ?? []).map((week) => ({
-        week: week.week,
-        credited: Number(week.credited),
-        debited: Number(week.debited),
-      })),
-    });
-  });
+  app.get(
+    '/dashboard',
+    { schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
+    async () => {
+      const result = (await app.db.execute(sql`
+        WITH series AS (
+          SELECT generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}),
+                                 date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
+        ),
+        since AS (SELECT min(week) AT TIME ZONE 'UTC' AS at FROM series),
+        new_companies AS (${createdPerWeek('companies')}),
+        new_users AS (${createdPerWeek('users')}),
+        new_offers AS (${createdPerWeek('offers')}),
+        new_needs AS (${createdPerWeek('needs')}),
+        credit_moves AS (
+          SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week,
+                 coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS credited,
+                 coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
+            FROM credit_entries WHERE created_at >= (SELECT at FROM since) GROUP BY 1
+        ),
+        need_groups AS (
+          SELECT emergency, status, activity_domain,
+                 grouping(emergency) = 0 AS by_urgency, grouping(status) = 0 AS by_status, grouping(activity_domain) = 0 AS by_domain,
+                 count(*)::int AS n
+            FROM needs GROUP BY GROUPING SETS ((emergency), (status), (activity_domain))
+        ),
+        latest_rooms AS (
+          SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
+            FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${LATEST_ROOMS}) r
+            CROSS JOIN LATERAL (SELECT max(m.created_at) AS at, count(*)::int AS n FROM room_messages m WHERE m.room_id = r.id) last
+        )
+        SELECT
+          json_build_object(
+            'admins', ${rowCount('admins')}, 'users', ${rowCount('users')}, 'companies', ${rowCount('companies')},
+            'offers', ${rowCount('offers')}, 'needs', ${rowCount('needs')}, 'rooms', ${rowCount('rooms')}
+          ) AS counts,
+          (SELECT coalesce(sum(credit_balance), 0) FROM companies) AS credit_in_circulation,
+          (SELECT json_agg(json_build_object(
+                    'week', to_char(s.week, 'YYYY-MM-DD'),
+                    'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),
+                    'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY s.week)
+             FROM series s
+             LEFT JOIN new_companies c ON c.week = s.week
+             LEFT JOIN new_users u ON u.week = s.week
+             LEFT JOIN new_offers o ON o.week = s.week
+             LEFT JOIN new_needs d ON d.week = s.week
+             LEFT JOIN credit_moves m ON m.week = s.week) AS weeks,
+          (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
+             FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM offers GROUP BY activity_domain) o) AS offers_by_domain,
+          (SELECT json_agg(json_build_object('domain', activity_domain, 'count', n) ORDER BY n DESC, activity_domain)
+             FROM need_groups WHERE by_domain) AS needs_by_domain,
+          (SELECT json_agg(json_build_object('emergency', emergency, 'count', n) ORDER BY ${catalogueOrder('emergency', EMERGENCIES)})
+             FROM need_groups WHERE by_urgency) AS needs_by_urgency,
+          (SELECT json_agg(json_build_object('status', status, 'count', n) ORDER BY ${catalogueOrder('status', NEED_STATUSES)})
+             FROM need_groups WHERE by_status) AS needs_by_status,
+          (SELECT json_agg(json_build_object(
+                    '_id', id, 'offer_title', offer_title, 'seller_name', seller_name, 'buyer_name', buyer_name,
+                    'created_at', created_at, 'last_activity_at', coalesce(last_message_at, created_at), 'messages', n)
+                    ORDER BY created_at DESC, id DESC)
+             FROM latest_rooms) AS latest_rooms
+      `)) as unknown as { rows: DashboardRow[] };
+      const row = result.rows[0];
+      if (!row) throw new Error('dashboard query returned no row');
+      const { counts } = row;
+      return answer({
+        counts: {
+          admins: Number(counts.admins),
+          users: Number(counts.users),
+          companies: Number(counts.companies),
+          offers: Number(counts.offers),
+          needs: Number(counts.needs),
+          rooms: Number(counts.rooms),
+        },
+        credit_in_circulation: Number(row.credit_in_circulation ?? 0),
+        offers_by_domain: row.offers_by_domain ?? [],
+        needs_by_domain: row.needs_by_domain ?? [],
+        needs_by_urgency: row.needs_by_urgency ?? [],
+        needs_by_status: row.needs_by_status ?? [],
+        weeks: (row.weeks ?? []).map((week) => ({
+          week: week.week,
+          companies: Number(week.companies),
+          users: Number(week.users),
+          offers: Number(week.offers),
+          needs: Number(week.needs),
+          credited: Number(week.credited),
+          debited: Number(week.debited),
+        })),
+        latest_rooms: (row.latest_rooms ?? []).map((room) => ({
+          ...room,
+          created_at: toIso(room.created_at),
+          last_activity_at: toIso(room.last_activity_at),
+        })),
+      });
+    },
+  );
 }

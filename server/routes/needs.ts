@@ -65,6 +65,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, body.sub_activity_domain));
       if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
       if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
+      if (body.status) conditions.push(eq(needs.status, body.status));
       const where = conditions.length ? and(...conditions) : undefined;
       // The page's ids first (an index-only scan skips the OFFSET's rows), then those rows.
       const { rows, total } = await searchPage(

@@ -29,6 +29,8 @@ export const needSearchBody = z.object({
   sub_activity_domain: z.string().max(200).optional(),
   organisation_id: idSchema.optional(),
   emergency: z.enum(EMERGENCIES).optional(),
+  /** Not one of the list's own filters: the dashboard's needs-by-status figures link to it. */
+  status: z.enum(NEED_STATUSES).optional(),
   sort: sortSchema,
   offset: offsetSchema,
 });

@@ -114,7 +114,9 @@ const dashboard = {
   offers_by_domain: [],
   needs_by_domain: [],
   needs_by_urgency: [],
-  credit_movements_per_week: [],
+  needs_by_status: [],
+  weeks: [],
+  latest_rooms: [],
 };
 
 describe('reset-password links', () => {

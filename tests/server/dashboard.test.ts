@@ -1,46 +1,147 @@
 import { describe, expect, it } from 'vitest';
+import { creditEntries, needs, offers, roomMessages, rooms } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
 import { buildTestServer, signedInAdmin } from '../helpers/testServer';
-import { insertCompany } from '../helpers/serverFixtures';
+import { insertCompany, insertUser } from '../helpers/serverFixtures';
+
+const DAY = 24 * 60 * 60 * 1000;
+const WEEK = 7 * DAY;
+
+/** Monday 00:00 UTC of the current week, and of the window's weeks (0 the oldest, 11 the current one). */
+function weekStarts(now = new Date()): Date[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY;
+  return Array.from({ length: 12 }, (_, index) => new Date(monday - (11 - index) * WEEK));
+}
+const at = (start: Date | undefined, offsetMs = 0): Date => new Date((start as Date).getTime() + offsetMs);
+const dayOf = (date: Date | undefined) => (date as Date).toISOString().slice(0, 10);
 
 describe('GET /dashboard', () => {
-  it('aggregates counts, credit in circulation, offers and needs by domain, needs by urgency', async () => {
+  it('counts, credit in circulation, 12-week trends with empty weeks, needs by domain / urgency / status, latest rooms', async () => {
     const fresh = await buildTestServer();
     try {
-      const admin = await signedInAdmin(fresh.app);
-      // Balances move through the ledger only; the dashboard reads its sums from there.
-      const first = await insertCompany(fresh.app);
-      const second = await insertCompany(fresh.app);
-      await admin.call('POST', `/company/${first.id}/credit`, { amount: 100.5, reason: 'Achat' });
-      await admin.call('POST', `/company/${second.id}/credit`, { amount: -30, reason: 'Avoir' });
-      await admin.call('POST', '/offer', { title: 'A', description: 'd', images: ['https://x.example/a.png'] });
-      const need = (await admin.call('POST', '/need', { description: 'n1', emergency: 'Maintenant', activity_domain: 'Mobilier' })).json().data;
-      await admin.call('POST', '/need', { description: 'n2', emergency: 'Maintenant', activity_domain: 'Mobilier' });
-      await admin.call('POST', '/need', { description: 'n3', emergency: "Pas d'urgence" });
-      expect(need.activity_domain).toBe('Mobilier');
+      const { app } = fresh;
+      const admin = await signedInAdmin(app);
+      const weeks = weekStarts();
+      const [oldest, , , , , fifth, , , , ninth, tenth, current] = weeks;
+
+      // Companies: two at the current week's very start, one at the last instant of week 9, one just before the window.
+      const first = await insertCompany(app, { createdAt: at(current) });
+      await insertCompany(app, { createdAt: at(current, 60_000) });
+      const late = await insertCompany(app, { createdAt: at(tenth, -1) });
+      await insertCompany(app, { createdAt: at(oldest, -1) });
+      // Users: one at the window's first instant, one in week 5.
+      await insertUser(app, { createdAt: at(oldest) });
+      await insertUser(app, { createdAt: at(fifth, 3 * DAY) });
+      // Offers: two in week 9, one outside the window.
+      const offer = (domain: string | null, createdAt: Date) => ({ id: newId(), title: 'O', description: 'd', activityDomain: domain, createdAt });
+      await app.db.insert(offers).values([offer('Mobilier', at(ninth, DAY)), offer(null, at(ninth, 2 * DAY)), offer('Mobilier', at(oldest, -WEEK))]);
+      // Needs: spread over urgencies, statuses and domains; two in the current week, one in week 5, one outside the window.
+      const need = (emergency: string, status: string, domain: string | null, createdAt: Date) => ({
+        id: newId(),
+        description: 'n',
+        emergency,
+        status,
+        activityDomain: domain,
+        createdAt,
+      });
+      await app.db
+        .insert(needs)
+        .values([
+          need('Maintenant', 'en cours', 'Mobilier', at(current, DAY)),
+          need('Maintenant', 'non dispo', 'Mobilier', at(current, 2 * DAY)),
+          need("Pas d'urgence", 'été traité', null, at(fifth)),
+          need('Dans la semaine', 'non dispo', 'Expert IA', at(oldest, -DAY)),
+        ]);
+      // The ledger: an adjustment made now through the API, entries in weeks 0 and 9, one before the window.
+      expect((await admin.call('POST', `/company/${first.id}/credit`, { amount: 100.5, reason: 'Achat' })).statusCode).toBe(200);
+      expect((await admin.call('POST', `/company/${late.id}/credit`, { amount: -30, reason: 'Avoir' })).statusCode).toBe(200);
+      const entry = (amount: number, createdAt: Date) => ({ id: newId(), companyId: first.id, amount, balanceAfter: 0, reason: 'r', createdAt });
+      await app.db
+        .insert(creditEntries)
+        .values([entry(40, at(oldest, DAY)), entry(-12.25, at(oldest, 2 * DAY)), entry(7, at(ninth)), entry(999, at(oldest, -DAY))]);
+      // Rooms: six, the oldest of which falls out of the latest five; one has messages.
+      const roomIds: string[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        const id = newId();
+        roomIds.push(id);
+        await app.db
+          .insert(rooms)
+          .values({ id, offerTitle: `Room ${index}`, sellerId: first.id, buyerId: late.id, createdAt: at(fifth, index * DAY), offerImages: [] });
+      }
+      const message = (createdAt: Date) => ({
+        id: newId(),
+        roomId: roomIds[2] as string,
+        senderId: first.id,
+        senderRole: 'seller' as const,
+        senderName: 'S',
+        text: 't',
+        createdAt,
+      });
+      await app.db.insert(roomMessages).values([message(at(ninth)), message(at(tenth, DAY))]);
+
       const body = (await admin.call('GET', '/dashboard')).json();
-      const weeks = body.data.credit_movements_per_week;
-      expect(weeks).toHaveLength(12);
-      expect(weeks.at(-1)).toEqual({ week: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), credited: 100.5, debited: 30 });
-      expect(weeks.slice(0, -1).every((week: { credited: number; debited: number }) => week.credited === 0 && week.debited === 0)).toBe(true);
-      expect(new Date(`${weeks.at(-1).week}T12:00:00Z`).getUTCDay()).toBe(1);
+      const zero = { companies: 0, users: 0, offers: 0, needs: 0, credited: 0, debited: 0 };
+      const expectedWeeks = weeks.map((start) => ({ week: dayOf(start), ...zero }));
+      Object.assign(expectedWeeks[0] as object, { users: 1, credited: 40, debited: 12.25 });
+      Object.assign(expectedWeeks[5] as object, { users: 1, needs: 1 });
+      Object.assign(expectedWeeks[9] as object, { companies: 1, offers: 2, credited: 7 });
+      // The rooms' two companies were created now: the current week.
+      Object.assign(expectedWeeks[11] as object, { companies: 2, needs: 2, credited: 100.5, debited: 30 });
+      const roomName = (index: number) => `Room ${index}`;
       expect(body).toEqual({
         ok: true,
         data: {
-          counts: { admins: 1, users: 0, companies: 2, offers: 1, needs: 3, rooms: 0 },
+          counts: { admins: 1, users: 2, companies: 4, offers: 3, needs: 4, rooms: 6 },
           credit_in_circulation: 70.5,
-          credit_movements_per_week: weeks,
-          offers_by_domain: [{ domain: null, count: 1 }],
+          weeks: expectedWeeks,
+          offers_by_domain: [
+            { domain: 'Mobilier', count: 2 },
+            { domain: null, count: 1 },
+          ],
           needs_by_domain: [
             { domain: 'Mobilier', count: 2 },
+            { domain: 'Expert IA', count: 1 },
             { domain: null, count: 1 },
           ],
           needs_by_urgency: [
             { emergency: 'Maintenant', count: 2 },
+            { emergency: 'Dans la semaine', count: 1 },
             { emergency: "Pas d'urgence", count: 1 },
           ],
+          needs_by_status: [
+            // The catalogue's order, not the counts'.
+            { status: 'en cours', count: 1 },
+            { status: 'été traité', count: 1 },
+            { status: 'non dispo', count: 2 },
+          ],
+          latest_rooms: [5, 4, 3, 2, 1].map((index) => ({
+            _id: roomIds[index],
+            offer_title: roomName(index),
+            seller_name: first.name,
+            buyer_name: late.name,
+            created_at: at(fifth, index * DAY).toISOString(),
+            last_activity_at: index === 2 ? at(tenth, DAY).toISOString() : at(fifth, index * DAY).toISOString(),
+            messages: index === 2 ? 2 : 0,
+          })),
         },
       });
-      expect((await fresh.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+      expect(new Date(`${body.data.weeks[11].week}T12:00:00Z`).getUTCDay()).toBe(1);
+      expect((await app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an empty database: zero counts and twelve zero weeks, empty breakdowns and rooms', async () => {
+    const fresh = await buildTestServer();
+    try {
+      const admin = await signedInAdmin(fresh.app);
+      const { data } = (await admin.call('GET', '/dashboard')).json();
+      expect(data.weeks.map((week: { week: string }) => week.week)).toEqual(weekStarts().map(dayOf));
+      expect(data.weeks.every((week: Record<string, unknown>) => Object.entries(week).every(([key, value]) => key === 'week' || value === 0))).toBe(true);
+      expect([data.offers_by_domain, data.needs_by_domain, data.needs_by_urgency, data.needs_by_status, data.latest_rooms]).toEqual([[], [], [], [], []]);
+      expect(data.counts).toEqual({ admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 });
     } finally {
       await fresh.close();
     }

@@ -52,6 +52,18 @@ describe('needs', () => {
     }
   });
 
+  it('filters by status (the dashboard links there), and refuses a status outside the list', async () => {
+    const create = async () => (await ctx.me.call('POST', '/need', { description: 'Filtre par statut', emergency: 'Maintenant' })).json().data._id as string;
+    const unavailable = await create();
+    const ongoing = await create();
+    await ctx.me.call('PUT', `/need/${unavailable}`, { status: 'non dispo' });
+    const ids = async (status: string) =>
+      (await ctx.me.call('POST', '/need/search', { search: 'Filtre par statut', status })).json().data.map((row: { _id: string }) => row._id);
+    expect(await ids('non dispo')).toEqual([unavailable]);
+    expect(await ids('en cours')).toEqual([ongoing]);
+    expect((await ctx.me.call('POST', '/need/search', { status: 'fini' })).statusCode).toBe(400);
+  });
+
   it('reads, deletes and answers NOT_FOUND', async () => {
     const need = (await ctx.me.call('POST', '/need', { description: 'Doomed', emergency: 'Maintenant' })).json().data;
     expect((await ctx.me.call('GET', `/need/${need._id}`)).json().data.description).toBe('Doomed');

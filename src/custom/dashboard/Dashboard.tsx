@@ -1,12 +1,16 @@
-import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Box, Grid, Typography, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useDataProvider } from 'react-admin';
+import type { Dashboard as DashboardFigures } from '../../../shared/contract/dashboard';
 import { environment } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
-import { formatCredit } from '../product';
-import { BarChart } from './BarChart';
-import { CreditMovementsChart } from './CreditMovementsChart';
+import { BreakdownCard } from './BreakdownCard';
+import { Counters } from './Counters';
+import type { Figure } from './FigureList';
+import { LatestRooms } from './LatestRooms';
+import { links } from './listLinks';
+import { CreditMovementsCard, NewRecordsCard } from './TrendCards';
 
 const NO_DOMAIN = 'Sans domaine';
 
@@ -22,69 +26,60 @@ export const AnalyticsEmbed = ({ url }: { url: string }) => (
   />
 );
 
-const Figure = ({ label, value }: { label: string; value: string | number }) => (
-  <Card variant="outlined" role="group" aria-label={`${label}: ${value}`}>
-    <CardContent>
-      <Typography variant="overline" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-    </CardContent>
-  </Card>
-);
+/** Rows without a domain have no list filter: their figure is shown without a link. */
+const byDomain = (rows: DashboardFigures['offers_by_domain'], link: (domain: string) => string): Figure[] =>
+  rows.map(({ domain, count }) => ({ label: domain ?? NO_DOMAIN, value: count, ...(domain ? { to: link(domain) } : {}) }));
+
+const OverviewGrid = ({ data }: { data: DashboardFigures }) => {
+  const { palette } = useTheme();
+  const breakdowns = [
+    {
+      title: 'Needs by urgency',
+      color: palette.warning.main,
+      figures: data.needs_by_urgency.map(({ emergency, count }) => ({ label: emergency, value: count, to: links.needsByUrgency(emergency) })),
+    },
+    {
+      title: 'Needs by status',
+      color: palette.info.main,
+      figures: data.needs_by_status.map(({ status, count }) => ({ label: status, value: count, to: links.needsByStatus(status) })),
+    },
+    { title: 'Offers by domain', color: palette.success.main, figures: byDomain(data.offers_by_domain, links.offersByDomain) },
+    { title: 'Needs by domain', color: palette.primary.main, figures: byDomain(data.needs_by_domain, links.needsByDomain) },
+  ];
+  return (
+    <Grid container spacing={2}>
+      <Counters data={data} />
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <NewRecordsCard weeks={data.weeks} />
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <CreditMovementsCard weeks={data.weeks} />
+      </Grid>
+      {breakdowns.map(({ title, color, figures }) => (
+        <Grid key={title} size={{ xs: 12, md: 6 }}>
+          <BreakdownCard title={title} color={color} figures={figures} />
+        </Grid>
+      ))}
+      <Grid size={12}>
+        <LatestRooms rooms={data.latest_rooms} />
+      </Grid>
+    </Grid>
+  );
+};
 
 /**
- * Otherwise, the native overview: headline counts, credit in circulation, credit movements per week
- * (from the ledger), offers and needs by domain, needs by urgency.
+ * Otherwise, the native overview: headline counts, credit in circulation, the last twelve weeks' trends
+ * (new records, credit movements), needs by urgency and status, offers and needs by domain, the latest
+ * rooms. Every figure opens the list it counts.
  */
 export const Overview = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
   if (error) return <Typography color="error">{failureMessage(error)}</Typography>;
   if (!data) return <Loading />;
-  const figures: Array<[string, string | number]> = [
-    ['Companies', data.counts.companies],
-    ['Users', data.counts.users],
-    ['Offers', data.counts.offers],
-    ['Needs', data.counts.needs],
-    ['Rooms', data.counts.rooms],
-    ['Admins', data.counts.admins],
-    ['Credit in circulation', formatCredit(data.credit_in_circulation)],
-  ];
-  const charts = [
-    { title: 'Offers by domain', bars: data.offers_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count })) },
-    { title: 'Needs by domain', bars: data.needs_by_domain.map((row) => ({ label: row.domain ?? NO_DOMAIN, value: row.count })) },
-    { title: 'Needs by urgency', bars: data.needs_by_urgency.map((row) => ({ label: row.emergency, value: row.count })) },
-  ];
   return (
     <Box sx={{ mt: 2 }}>
-      <Grid container spacing={2}>
-        {figures.map(([label, value]) => (
-          <Grid key={label} size={{ xs: 6, md: 3 }}>
-            <Figure label={label} value={value} />
-          </Grid>
-        ))}
-        {data.credit_movements_per_week && (
-          <Grid size={12}>
-            <Card variant="outlined">
-              <CardContent>
-                <CreditMovementsChart weeks={data.credit_movements_per_week} />
-              </CardContent>
-            </Card>
-          </Grid>
-        )}
-        {charts.map(({ title, bars }) => (
-          <Grid key={title} size={{ xs: 12, md: 6 }}>
-            <Card variant="outlined">
-              <CardContent>
-                <BarChart title={title} bars={bars} />
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <OverviewGrid data={data} />
     </Box>
   );
 };

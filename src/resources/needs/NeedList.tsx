@@ -3,10 +3,16 @@ import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { NeedCreate } from './NeedCreate';
-import { EMERGENCY_CHOICES } from './needChoices';
+import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
 import type { NeedRecord } from '../../providers/records';
 
-const filters = [searchFilter, <SelectInput key="emergency" source="emergency" label="Urgency" choices={EMERGENCY_CHOICES} alwaysOn />, ...domainFilters];
+const filters = [
+  searchFilter,
+  <SelectInput key="emergency" source="emergency" label="Urgency" choices={EMERGENCY_CHOICES} alwaysOn />,
+  ...domainFilters,
+  // Not one of the list's own filters: shown only while a link (the dashboard's needs by status) sets it, with a way to remove it.
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
+];
 
 /** /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
 export const NeedList = () => (

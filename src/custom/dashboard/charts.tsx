@@ -1,0 +1,94 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useNavigate } from 'react-router-dom';
+import type { WeekTrend } from '../../../shared/contract/dashboard';
+import type { Figure } from './FigureList';
+
+/**
+ * The overview's charts, in a chunk of their own (the chart library is loaded after the figures).
+ * Each chart is hidden from assistive technology: the figures beside it, as text and links, say the
+ * same; a click on a mark or a bar opens the list behind it, as its link does. This module imports
+ * nothing of the dashboard's but types, so that the dashboard's own chunk stays apart from it.
+ */
+
+const CHART_HEIGHT = 260;
+
+export interface TrendSeries {
+  key: Exclude<keyof WeekTrend, 'week'>;
+  label: string;
+  color: string;
+  to: string;
+}
+
+/** The weeks come labelled `DD/MM/YYYY`; a tick shows `DD/MM`. */
+const weekAxis = {
+  scaleType: 'point' as const,
+  dataKey: 'week',
+  valueFormatter: (week: string, context: { location: string }) => (context.location === 'tick' ? week.slice(0, 5) : week),
+};
+
+/** One line per series over the weeks. */
+export const TrendLineChart = ({ weeks, series }: { weeks: WeekTrend[]; series: TrendSeries[] }) => {
+  const navigate = useNavigate();
+  const open = (seriesId: string | number) => {
+    const to = series.find((line) => line.key === seriesId)?.to;
+    if (to) navigate(to);
+  };
+  return (
+    <div aria-hidden>
+      <LineChart
+        height={CHART_HEIGHT}
+        dataset={weeks}
+        xAxis={[weekAxis]}
+        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        series={series.map((line) => ({ id: line.key, dataKey: line.key, label: line.label, color: line.color }))}
+        hideLegend
+        skipAnimation
+        onMarkClick={(_event, item) => open(item.seriesId)}
+        onLineClick={(_event, item) => open(item.seriesId)}
+      />
+    </div>
+  );
+};
+
+/** Side by side bars per week (credited against debited). */
+export const WeeklyBarChart = ({ weeks, series, to }: { weeks: WeekTrend[]; series: Array<Omit<TrendSeries, 'to'>>; to: string }) => {
+  const navigate = useNavigate();
+  return (
+    <div aria-hidden>
+      <BarChart
+        height={CHART_HEIGHT}
+        dataset={weeks}
+        xAxis={[{ ...weekAxis, scaleType: 'band' }]}
+        yAxis={[{ width: 48 }]}
+        series={series.map((bars) => ({ id: bars.key, dataKey: bars.key, label: bars.label, color: bars.color }))}
+        hideLegend
+        skipAnimation
+        onItemClick={() => navigate(to)}
+      />
+    </div>
+  );
+};
+
+/** One horizontal bar per figure, in the figures' order; a figure without a list is not clickable. */
+export const BreakdownBarChart = ({ figures, color }: { figures: Figure[]; color: string }) => {
+  const navigate = useNavigate();
+  return (
+    <div aria-hidden>
+      <BarChart
+        height={Math.max(120, 36 * figures.length + 40)}
+        layout="horizontal"
+        dataset={figures.map(({ label, value }) => ({ label, value: Number(value) }))}
+        yAxis={[{ scaleType: 'band', dataKey: 'label', width: 120 }]}
+        xAxis={[{ tickMinStep: 1 }]}
+        series={[{ dataKey: 'value', color }]}
+        hideLegend
+        skipAnimation
+        onItemClick={(_event, item) => {
+          const to = figures[item.dataIndex]?.to;
+          if (to) navigate(to);
+        }}
+      />
+    </div>
+  );
+};
