@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 /** An administrator as the API shows them: never the password hash. */
@@ -25,5 +25,6 @@ export const adminUpdateBody = z
 export type AdminUpdate = z.infer<typeof adminUpdateBody>;
 
 export const adminPage = pageAnswer(adminRecord);
+export const adminExport = csvAnswer('id, name, email, last_login_at');
 export const adminAnswer = dataAnswer(adminRecord);
 export const adminDeleted = okAnswer;

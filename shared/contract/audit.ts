@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../catalogue/audit';
-import { pageAnswer } from './envelope';
+import { csvAnswer, pageAnswer } from './envelope';
 import { idSchema, offsetSchema, timestamp } from './primitives';
 
 export const auditEventRecord = z
@@ -40,3 +40,4 @@ export const auditSearchBody = z.object({
 });
 
 export const auditEventPage = pageAnswer(auditEventRecord);
+export const auditExport = csvAnswer('id, created_at, admin_id, admin_name, action, entity, entity_id, changes (JSON)');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
 const descriptionSchema = z.string().trim().min(1).max(5000);
@@ -51,5 +51,6 @@ export const needUpdateBody = z.object({
 });
 
 export const needPage = pageAnswer(needRecord);
+export const needExport = csvAnswer('id, organisation_id, organisation_name, description, emergency, created_at');
 export const needAnswer = dataAnswer(needRecord);
 export const needDeleted = okAnswer;

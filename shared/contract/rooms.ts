@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../catalogue/pagination';
-import { dataAnswer, pageTotal } from './envelope';
+import { csvAnswer, dataAnswer, pageTotal } from './envelope';
 import { httpUrl, idSchema, offsetSchema, optional, searchSchema, timestamp } from './primitives';
 
 /** A company on one side of a room; both null once the company is deleted. */
@@ -52,6 +52,7 @@ export const messageFromAdminBody = z.object({
 
 /** The rooms' page is named `rooms`, not `data` as in every other search. */
 export const roomPage = z.strictObject({ ok: z.literal(true), rooms: z.array(roomRecord), ...pageTotal });
+export const roomExport = csvAnswer('id, offer_id, offer_title, offer_image, seller_id, seller_name, buyer_id, buyer_name, created_at');
 /** A room with all its messages, oldest first. */
 export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord) });
 export const roomMessageAnswer = dataAnswer(roomMessageRecord);

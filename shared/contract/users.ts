@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 /** A marketplace user, with their company's name. */
@@ -46,6 +46,7 @@ export const userInviteBody = z.object({
 });
 
 export const userPage = pageAnswer(userRecord);
+export const userExport = csvAnswer('id, name, email, organisation_id, organisation_name, last_login_at');
 export const userAnswer = dataAnswer(userRecord);
 export const userDeleted = okAnswer;
 export const impersonationAnswer = dataAnswer(impersonationRecord);
