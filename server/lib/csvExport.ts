@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { csvAnswer } from '../../shared/contract/envelope';
 import type { AuditEntity } from '../../shared/catalogue/audit';
 import { changedFields, recordAudit } from './audit';
 import { CSV_BOM, csvHeader, csvLine, type CsvKind } from './csv';
@@ -38,7 +41,17 @@ async function* csvChunks(columns: ExportColumn[], batches: AsyncIterable<TextRo
   const kinds = columns.map((column) => column.kind);
   let head = CSV_BOM + csvHeader(names);
   for await (const rows of batches) {
-    yield head + rows.map((row) => csvLine(names.map((name) => row[name] ?? null), kinds)).join('');
+    yield (
+      head +
+      rows
+        .map((row) =>
+          csvLine(
+            names.map((name) => row[name] ?? null),
+            kinds,
+          ),
+        )
+        .join('')
+    );
     head = '';
   }
   if (head) yield head;
@@ -93,7 +106,7 @@ export interface CsvExport {
  * is declared and its first batch read here; past the headers an error can only cut the download short.
  * The export is recorded in the audit trail with its filters.
  */
-export async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
+async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
   const chunks = csvChunks(file.columns, cursorBatches(app.db, app.dbKind, file.query));
   try {
     const first = await chunks.next();
@@ -109,8 +122,30 @@ export async function sendCsvExport(app: FastifyInstance, request: FastifyReques
   }
 }
 
-/** A search body without its page: the filters (and sort) an export applies to the whole list. */
-export function exportFilters<Body extends { offset?: number; limit?: number }>(body: Body): Omit<Body, 'offset' | 'limit'> {
-  const { offset: _offset, limit: _limit, ...filters } = body;
-  return filters;
+/** A search body: the filters and sort, and the page that an export ignores. */
+type SearchBody = z.ZodType<{ offset: number; limit?: number }>;
+
+export interface ExportRoute<Body extends SearchBody> {
+  url: string;
+  tags: string[];
+  summary: string;
+  /** The list's search body, the same schema: a body the search refuses, the export refuses alike. */
+  body: Body;
+  answer: ReturnType<typeof csvAnswer>;
+  entity: AuditEntity;
+  fileName: string;
+  columns: ExportColumn[];
+  /** The rows of the search `body` asks for, all pages, in the search's order, selected with exportSelection(columns). */
+  query: (body: z.infer<Body>) => SQLWrapper;
+}
+
+/** `POST /x/export`: the list's whole filtered result as CSV (see sendCsvExport); the page is ignored. */
+export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
+  const { url, tags, summary, body, answer, query, ...file } = route;
+  app.withTypeProvider<ZodTypeProvider>().post(url, { schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
+    // Parsed by `body` before the handler runs; the type provider cannot resolve a generic schema's output, so it is named here.
+    const parsed = request.body as z.output<Body>;
+    const { offset: _offset, limit: _limit, ...filters } = parsed;
+    return sendCsvExport(app, request, reply, { ...file, query: query(parsed), filters });
+  });
 }

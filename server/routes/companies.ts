@@ -15,7 +15,7 @@ import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
-import { date, exportFilters, exportSelection, number, sendCsvExport, text } from '../lib/csvExport';
+import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { searchPage } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
@@ -120,32 +120,24 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     date('created_at', companies.createdAt),
   ];
 
-  app.post(
-    '/company/export',
-    {
-      schema: {
-        tags,
-        summary: 'Export every company the search matches, as CSV',
-        body: companySearchBody,
-        response: { 200: companyExport },
-      },
-    },
-    async (request, reply) => {
-      const { where, order } = listing(request.body);
-      const query = db
+  csvExportRoute(app, {
+    url: '/company/export',
+    tags,
+    summary: 'Export every company the search matches, as CSV',
+    body: companySearchBody,
+    answer: companyExport,
+    entity: 'company',
+    fileName: 'companies',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
         .select(exportSelection(exportColumns))
         .from(companies)
         .where(where)
         .orderBy(...order());
-      return sendCsvExport(app, request, reply, {
-        entity: 'company',
-        fileName: 'companies',
-        columns: exportColumns,
-        query,
-        filters: exportFilters(request.body),
-      });
     },
-  );
+  });
 
   app.post('/company', { schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
     const { name, logo_url } = request.body;

@@ -16,6 +16,7 @@ export const adminRecord = z
 export type Admin = z.infer<typeof adminRecord>;
 
 export const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema });
+export type AdminSearch = z.infer<typeof adminSearchBody>;
 
 export const adminCreateBody = z.object({ name: nameSchema, email: emailSchema });
 

@@ -38,6 +38,7 @@ export const auditSearchBody = z.object({
   to: instant.optional(),
   offset: offsetSchema,
 });
+export type AuditSearch = z.infer<typeof auditSearchBody>;
 
 export const auditEventPage = pageAnswer(auditEventRecord);
 export const auditExport = csvAnswer('id, created_at, admin_id, admin_name, action, entity, entity_id, changes (JSON)');

@@ -31,6 +31,7 @@ export const needSearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
+export type NeedSearch = z.infer<typeof needSearchBody>;
 
 export const needCreateBody = z.object({
   description: descriptionSchema,

@@ -41,6 +41,7 @@ export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5
 
 /** Unlike the other searches, rooms take their page size (`limit`) from the client. */
 export const roomSearchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
+export type RoomSearch = z.infer<typeof roomSearchBody>;
 
 /** The sender is always the signed-in admin: `sender_name` only changes the name shown. */
 export const messageFromAdminBody = z.object({

@@ -28,6 +28,7 @@ export const impersonationRecord = z
 export type Impersonation = z.infer<typeof impersonationRecord>;
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
+export type UserSearch = z.infer<typeof userSearchBody>;
 
 /** The company's name is always the company's own: `organisation_name` is accepted and ignored. */
 export const userUpdateBody = z.object({
