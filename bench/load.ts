@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/client';
 import { openThrowawayDatabase } from '../server/db/throwaway';
 import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
 import { seedDemoData } from '../server/seed/seed';
-import { startServer } from './serverProcess';
+import { rssMiB, startServer } from './serverProcess';
 import { databaseFileStore } from '../server/lib/fileStore';
 
 const CONNECTIONS = 50;
@@ -44,14 +44,6 @@ function processTree(root: number): number[] {
   const tree = [root];
   for (let index = 0; index < tree.length; index += 1) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
   return tree;
-}
-
-function rssMiB(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 const treeRssMiB = (root: number): number => processTree(root).reduce((sum, pid) => sum + rssMiB(pid), 0);

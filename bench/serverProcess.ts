@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -42,4 +43,13 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, nodeArgs
     throw error;
   }
   return { process: server, origin, stop };
+}
+
+/** A process's resident memory (VmRSS) in MiB; 0 once it is gone. */
+export function rssMiB(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }

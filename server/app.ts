@@ -56,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const database = options.database ?? (await openDatabase(config));
   app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('files', fileStoreFor(config, database.db));
   app.decorate('routeList', []);
@@ -78,7 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie);
   // A malformed preflight (no Origin or method) gets an empty 204 rather than the plugin's plain-text 400.
-  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], strictPreflight: false });
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    // A console served from another origin (development) reads an export's file name.
+    exposedHeaders: ['Content-Disposition'],
+    strictPreflight: false,
+  });
 
   await app.register(
     async (api) => {

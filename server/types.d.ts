@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import type { AdminRow } from './db/schema';
 import type { FileStore } from './lib/fileStore';
 import type { Mailer } from './plugins/mail';
@@ -11,6 +11,8 @@ import type { FastifySchema } from 'fastify';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Which database `db` is: PGlite has one connection, held exclusively by a transaction. */
+    dbKind: DatabaseHandle['kind'];
     config: Config;
     mail: Mailer;
     /** Where uploaded files are saved and read (FILE_STORAGE). */

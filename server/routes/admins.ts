@@ -12,13 +12,24 @@ import { hashToken, newId } from '../lib/ids';
 import { containsPattern } from '../lib/validation';
 import { searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
+import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { answer, done, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
-import type { Database } from '../db/client';
 import { actOnEach } from '../lib/bulk';
-import { adminAnswer, adminCreateBody, adminDeleted, adminPage, adminSearchBody, adminUpdateBody, type AdminUpdate } from '../../shared/contract/admins';
+import type { Database } from '../db/client';
+import {
+  adminAnswer,
+  adminCreateBody,
+  adminDeleted,
+  adminExport,
+  adminPage,
+  adminSearchBody,
+  adminUpdateBody,
+  type AdminSearch,
+  type AdminUpdate,
+} from '../../shared/contract/admins';
 
 /** Administrators: search, create with an invitation, read, update, delete (never oneself). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
@@ -59,24 +70,51 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     return answer(toAdminDto(row));
   }
 
+  /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+  const listing = ({ search }: AdminSearch) => ({
+    where: search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined,
+    order: (reversed = false) => ordered([admins.createdAt, admins.id], -1, reversed),
+  });
+
   app.post(
     '/admin/search',
     { schema: { tags, summary: 'Search administrators, a page at a time', body: adminSearchBody, response: { 200: adminPage } } },
     async (request) => {
-      const { search, offset } = request.body;
-      const where = search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined;
+      const { where, order } = listing(request.body);
+      const { offset } = request.body;
       const { rows, total } = await searchPage(db, admins, where, { offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit }, (tx, window) =>
         tx
           .select()
           .from(admins)
           .where(where)
-          .orderBy(...ordered([admins.createdAt, admins.id], -1, window.reversed))
+          .orderBy(...order(window.reversed))
           .limit(window.limit)
           .offset(window.offset),
       );
       return page(rows.map(toAdminDto), total);
     },
   );
+
+  const exportColumns = [text('id', admins.id), text('name', admins.name), text('email', admins.email), date('last_login_at', admins.lastLoginAt)];
+
+  csvExportRoute(app, {
+    url: '/admin/export',
+    tags,
+    summary: 'Export every administrator the search matches, as CSV',
+    body: adminSearchBody,
+    answer: adminExport,
+    entity: 'admin',
+    fileName: 'admins',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(admins)
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.post(
     '/admin',

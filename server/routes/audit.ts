@@ -7,7 +7,8 @@ import { admins, auditEvents, companies, needs, offers, users, type AuditEventRo
 import { page } from '../lib/answers';
 import { searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
-import { auditEventPage, auditSearchBody, type AuditEvent } from '../../shared/contract/audit';
+import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
+import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
 
 /** The tables of the entities that have record pages: an event links to its record while it exists. */
 const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
@@ -44,40 +45,60 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   exists,
 });
 
-/** POST /audit/search: the trail, newest first, 10 a page, by entity (and id), admin, action and dates. */
+/** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+function listing(filters: AuditSearch) {
+  const conditions: SQL[] = [];
+  if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
+  if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
+  if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
+  if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
+  if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
+  if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    order: (reversed = false) => ordered([auditEvents.createdAt, auditEvents.id], -1, reversed),
+  };
+}
+
+const exportColumns = [
+  text('id', auditEvents.id),
+  date('created_at', auditEvents.createdAt),
+  text('admin_id', auditEvents.adminId),
+  text('admin_name', auditEvents.adminName),
+  text('action', auditEvents.action),
+  text('entity', auditEvents.entity),
+  text('entity_id', auditEvents.entityId),
+  // `{field: [before, after]}` as JSON: a cell of its own, whatever the fields.
+  text('changes', auditEvents.changes),
+];
+
+/** The trail, newest first, 10 a page, by entity (and id), admin, action and dates; and its CSV export. */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Audit'];
   app.post(
     '/audit/search',
     {
       schema: {
-        tags: ['Audit'],
+        tags,
         summary: 'Search the audit trail, newest first, a page at a time',
         body: auditSearchBody,
         response: { 200: auditEventPage },
       },
     },
     async (request) => {
-      const filters = request.body;
-      const conditions: SQL[] = [];
-      if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
-      if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
-      if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
-      if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
-      if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
-      if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { where, order } = listing(request.body);
       const { rows, total } = await searchPage(
         app.db,
         auditEvents,
         where,
-        { offset: filters.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
+        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
         (tx, window) =>
           tx
             .select()
             .from(auditEvents)
             .where(where)
-            .orderBy(...ordered([auditEvents.createdAt, auditEvents.id], -1, window.reversed))
+            .orderBy(...order(window.reversed))
             .limit(window.limit)
             .offset(window.offset),
       );
@@ -88,4 +109,23 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       );
     },
   );
+
+  csvExportRoute(app, {
+    url: '/audit/export',
+    tags,
+    summary: 'Export every event of the trail the search matches, as CSV',
+    body: auditSearchBody,
+    answer: auditExport,
+    entity: 'audit_event',
+    fileName: 'audit',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return app.db
+        .select(exportSelection(exportColumns))
+        .from(auditEvents)
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 }

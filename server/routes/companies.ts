@@ -15,6 +15,7 @@ import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
+import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { searchPage } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
@@ -30,8 +31,10 @@ import {
   companyDeleted,
   companyDetailAnswer,
   companyPage,
+  companyExport,
   companySearchBody,
   companySyncBody,
+  type CompanySearch,
   companyUpdateBody,
   syncJobAnswer,
 } from '../../shared/contract/companies';
@@ -67,16 +70,24 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   const fullCompany = (row: CompanyRow, tx: Database = db) => fullCompanyOf(tx, config.product, row);
 
+  /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
+  const listing = (body: CompanySearch) => {
+    const conditions: SQL[] = [];
+    if (body.search) conditions.push(like(companies.searchText, containsPattern(body.search.toLowerCase())));
+    if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
+    if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
+    return {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id, reversed),
+    };
+  };
+
   app.post(
     '/company/search',
     { schema: { tags, summary: 'Search companies, a page at a time', body: companySearchBody, response: { 200: companyPage } } },
     async (request) => {
       const { body } = request;
-      const conditions: SQL[] = [];
-      if (body.search) conditions.push(like(companies.searchText, containsPattern(body.search.toLowerCase())));
-      if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
-      if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { where, order } = listing(body);
       const { rows, total } = await searchPage(
         db,
         companies,
@@ -87,7 +98,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
             .select()
             .from(companies)
             .where(where)
-            .orderBy(...orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id, window.reversed))
+            .orderBy(...order(window.reversed))
             .limit(window.limit)
             .offset(window.offset),
       );
@@ -97,6 +108,38 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       );
     },
   );
+
+  const exportColumns = [
+    text('id', companies.id),
+    text('name', companies.name),
+    text('logo_url', companies.logoUrl),
+    number(balanceField, companies.creditBalance),
+    text('activity_domain', companies.activityDomain),
+    text('sub_activity_domain', companies.subActivityDomain),
+    text('postal_code', companies.postalCode),
+    text('city', companies.city),
+    text('country', companies.country),
+    date('created_at', companies.createdAt),
+  ];
+
+  csvExportRoute(app, {
+    url: '/company/export',
+    tags,
+    summary: 'Export every company the search matches, as CSV',
+    body: companySearchBody,
+    answer: companyExport,
+    entity: 'company',
+    fileName: 'companies',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(companies)
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.post('/company', { schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
     const { name, logo_url } = request.body;

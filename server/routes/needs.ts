@@ -11,13 +11,25 @@ import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
+import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
-import { needAnswer, needBulkStatusBody, needCreateBody, needDeleted, needPage, needSearchBody, needUpdateBody, type Need } from '../../shared/contract/needs';
+import {
+  needAnswer,
+  needBulkStatusBody,
+  needCreateBody,
+  needDeleted,
+  needExport,
+  needPage,
+  needSearchBody,
+  needUpdateBody,
+  type Need,
+  type NeedSearch,
+} from '../../shared/contract/needs';
 
 const toNeedDto = (need: NeedRow): Need => ({
   _id: need.id,
@@ -50,42 +62,77 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   }
 
+  /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
+  const listing = (body: NeedSearch) => {
+    const conditions: SQL[] = [];
+    if (body.search) {
+      const pattern = containsPattern(body.search.toLowerCase());
+      const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(needs.organisationName, pattern));
+      if (textMatch) conditions.push(textMatch);
+    }
+    if (body.activity_domain) conditions.push(eq(needs.activityDomain, body.activity_domain));
+    if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, body.sub_activity_domain));
+    if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
+    if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
+    if (body.status) conditions.push(eq(needs.status, body.status));
+    return {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, reversed),
+    };
+  };
+
   app.post(
     '/need/search',
     { schema: { tags, summary: 'Search needs, a page at a time', body: needSearchBody, response: { 200: needPage } } },
     async (request) => {
-      const { body } = request;
-      const conditions: SQL[] = [];
-      if (body.search) {
-        const pattern = containsPattern(body.search.toLowerCase());
-        const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(needs.organisationName, pattern));
-        if (textMatch) conditions.push(textMatch);
-      }
-      if (body.activity_domain) conditions.push(eq(needs.activityDomain, body.activity_domain));
-      if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, body.sub_activity_domain));
-      if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
-      if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
-      if (body.status) conditions.push(eq(needs.status, body.status));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { where, order } = listing(request.body);
       // The page's ids first (an index-only scan skips the OFFSET's rows), then those rows.
       const { rows, total } = await searchPage(
         db,
         needs,
         where,
-        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
-          const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, window.reversed);
-          const ids = pageIds(tx, needs, needs.id, where, order, window);
+          const pageOrder = order(window.reversed);
+          const ids = pageIds(tx, needs, needs.id, where, pageOrder, window);
           return tx
             .select()
             .from(needs)
             .where(inArray(needs.id, ids))
-            .orderBy(...order);
+            .orderBy(...pageOrder);
         },
       );
       return page(rows.map(toNeedDto), total);
     },
   );
+
+  const exportColumns = [
+    text('id', needs.id),
+    text('organisation_id', needs.organisationId),
+    text('organisation_name', needs.organisationName),
+    text('description', needs.description),
+    text('emergency', needs.emergency),
+    date('created_at', needs.createdAt),
+  ];
+
+  csvExportRoute(app, {
+    url: '/need/export',
+    tags,
+    summary: 'Export every need the search matches, as CSV',
+    body: needSearchBody,
+    answer: needExport,
+    entity: 'need',
+    fileName: 'needs',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(needs)
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.post('/need', { schema: { tags, summary: 'Create a need', body: needCreateBody, response: { 200: needAnswer } } }, async (request) => {
     const fields = request.body;

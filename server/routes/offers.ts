@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -10,6 +10,7 @@ import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
 import { orderBy } from '../lib/listing';
+import { boolean, csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
@@ -17,7 +18,17 @@ import { pageIds, searchPage } from '../lib/searchTotal';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
-import { offerAnswer, offerCreateBody, offerDeleted, offerPage, offerSearchBody, offerUpdateBody, type Offer } from '../../shared/contract/offers';
+import {
+  offerAnswer,
+  offerCreateBody,
+  offerDeleted,
+  offerExport,
+  offerPage,
+  offerSearchBody,
+  offerUpdateBody,
+  type Offer,
+  type OfferSearch,
+} from '../../shared/contract/offers';
 
 type OfferJoin = { offer: OfferRow; organisationName: string | null; organisationLogo: string | null };
 
@@ -58,37 +69,78 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   }
 
+  /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
+  const listing = (body: OfferSearch) => {
+    const conditions: SQL[] = [];
+    if (body.search) conditions.push(like(offers.searchText, containsPattern(body.search.toLowerCase())));
+    if (body.domain_activity) conditions.push(eq(offers.activityDomain, body.domain_activity));
+    if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
+    if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
+    return {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id, reversed),
+    };
+  };
+
   app.post(
     '/offer/search',
     { schema: { tags, summary: 'Search offers, a page at a time', body: offerSearchBody, response: { 200: offerPage } } },
     async (request) => {
-      const { body } = request;
-      const conditions: SQL[] = [];
-      if (body.search) conditions.push(like(offers.searchText, containsPattern(body.search.toLowerCase())));
-      if (body.domain_activity) conditions.push(eq(offers.activityDomain, body.domain_activity));
-      if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
-      if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { where, order } = listing(request.body);
       // The page's ids first (an index-only scan skips the OFFSET's rows), then the joined logos of those rows only.
       const { rows, total } = await searchPage(
         db,
         offers,
         where,
-        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
-          const order = orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id, window.reversed);
-          const ids = pageIds(tx, offers, offers.id, where, order, window);
+          const pageOrder = order(window.reversed);
+          const ids = pageIds(tx, offers, offers.id, where, pageOrder, window);
           return tx
             .select(selection)
             .from(offers)
             .leftJoin(companies, eq(companies.id, offers.organisationId))
             .where(inArray(offers.id, ids))
-            .orderBy(...order);
+            .orderBy(...pageOrder);
         },
       );
       return page(rows.map(toOfferDto), total);
     },
   );
+
+  const exportColumns = [
+    text('id', offers.id),
+    text('title', offers.title),
+    // A cell per offer: its image links, space-separated (a link holds no space).
+    text('images', sql`array_to_string(array(select jsonb_array_elements_text(${offers.images})), ' ')`),
+    text('organisation_id', offers.organisationId),
+    text('organisation_name', companies.name),
+    number('price', offers.price),
+    text('unit', offers.unit),
+    boolean('price_on_proposal', offers.priceOnProposal),
+    number('credit_ratio', offers.creditRatio),
+    date('created_at', offers.createdAt),
+  ];
+
+  csvExportRoute(app, {
+    url: '/offer/export',
+    tags,
+    summary: 'Export every offer the search matches, as CSV',
+    body: offerSearchBody,
+    answer: offerExport,
+    entity: 'offer',
+    fileName: 'offers',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(offers)
+        .leftJoin(companies, eq(companies.id, offers.organisationId))
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.post('/offer', { schema: { tags, summary: 'Create an offer', body: offerCreateBody, response: { 200: offerAnswer } } }, async (request) => {
     const { title, description, images, organisation_id } = request.body;

@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
+import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,17 @@ import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { messageFromAdminBody, roomMessageAnswer, roomPage, roomSearchBody, roomWithMessages, type Room, type RoomMessage } from '../../shared/contract/rooms';
+import {
+  messageFromAdminBody,
+  roomExport,
+  roomMessageAnswer,
+  roomPage,
+  roomSearchBody,
+  roomWithMessages,
+  type Room,
+  type RoomMessage,
+  type RoomSearch,
+} from '../../shared/contract/rooms';
 
 const sellers = alias(companies, 'sellers');
 const buyers = alias(companies, 'buyers');
@@ -73,33 +84,69 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = app;
   const tags = ['Rooms'];
 
+  /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+  const listing = ({ search }: RoomSearch) => {
+    const pattern = search ? containsPattern(search.toLowerCase()) : undefined;
+    return {
+      where: pattern ? or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern)) : undefined,
+      order: (reversed = false) => ordered([rooms.createdAt, rooms.id], -1, reversed),
+    };
+  };
+
   app.post(
     '/room/search',
     { schema: { tags, summary: 'Search message rooms, newest first', body: roomSearchBody, response: { 200: roomPage } } },
     async (request) => {
-      const { search, offset, limit } = request.body;
-      const conditions: SQL[] = [];
-      if (search) {
-        const pattern = containsPattern(search.toLowerCase());
-        const match = or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern));
-        if (match) conditions.push(match);
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { offset, limit } = request.body;
+      const { where, order } = listing(request.body);
       // The page's ids first, then the joined names and logos of those rows only.
       const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window) => {
-        const order = ordered([rooms.createdAt, rooms.id], -1, window.reversed);
-        const ids = pageIds(tx, rooms, rooms.id, where, order, window);
+        const pageOrder = order(window.reversed);
+        const ids = pageIds(tx, rooms, rooms.id, where, pageOrder, window);
         return tx
           .select(roomSelection)
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
           .where(inArray(rooms.id, ids))
-          .orderBy(...order);
+          .orderBy(...pageOrder);
       });
       return { ok: true as const, rooms: rows.map(toRoomDto), ...totalFields(total) };
     },
   );
+
+  const exportColumns = [
+    text('id', rooms.id),
+    text('offer_id', rooms.offerId),
+    text('offer_title', rooms.offerTitle),
+    text('offer_image', sql`${rooms.offerImages} ->> 0`),
+    text('seller_id', rooms.sellerId),
+    text('seller_name', sellers.name),
+    text('buyer_id', rooms.buyerId),
+    text('buyer_name', buyers.name),
+    date('created_at', rooms.createdAt),
+  ];
+
+  csvExportRoute(app, {
+    url: '/room/export',
+    tags,
+    summary: 'Export every message room the search matches, as CSV',
+    body: roomSearchBody,
+    answer: roomExport,
+    entity: 'room',
+    fileName: 'rooms',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(rooms)
+        .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
+        .leftJoin(buyers, eq(buyers.id, rooms.buyerId))
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.get(
     '/room/:id',

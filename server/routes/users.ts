@@ -15,6 +15,7 @@ import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
+import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
@@ -24,11 +25,13 @@ import {
   userAnswer,
   userBulkMoveBody,
   userDeleted,
+  userExport,
   userInviteBody,
   userPage,
   userSearchBody,
   userUpdateBody,
   type User,
+  type UserSearch,
 } from '../../shared/contract/users';
 
 /** An impersonation token lives about a minute: long enough to open the link, too short to be kept. */
@@ -51,34 +54,41 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     return toUserDto(row.user, row.organisationName);
   }
 
+  /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+  const listing = ({ search, organisation_id }: UserSearch) => {
+    const conditions: SQL[] = [];
+    if (search) {
+      const pattern = containsPattern(search);
+      const textMatch = or(ilike(users.name, pattern), ilike(users.email, pattern));
+      if (textMatch) conditions.push(textMatch);
+    }
+    if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
+    return {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: (reversed = false) => ordered([users.createdAt, users.id], -1, reversed),
+    };
+  };
+
   app.post(
     '/user/search',
     { schema: { tags, summary: 'Search users (also by company), a page at a time', body: userSearchBody, response: { 200: userPage } } },
     async (request) => {
-      const { search, organisation_id, offset } = request.body;
-      const conditions: SQL[] = [];
-      if (search) {
-        const pattern = containsPattern(search);
-        const textMatch = or(ilike(users.name, pattern), ilike(users.email, pattern));
-        if (textMatch) conditions.push(textMatch);
-      }
-      if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const { where, order } = listing(request.body);
       // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
       const { rows, total } = await searchPage(
         db,
         users,
         where,
-        { offset: offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
         (tx, window) => {
-          const order = ordered([users.createdAt, users.id], -1, window.reversed);
-          const ids = pageIds(tx, users, users.id, where, order, window);
+          const pageOrder = order(window.reversed);
+          const ids = pageIds(tx, users, users.id, where, pageOrder, window);
           return tx
             .select({ user: users, organisationName: companies.name })
             .from(users)
             .leftJoin(companies, eq(companies.id, users.organisationId))
             .where(inArray(users.id, ids))
-            .orderBy(...order);
+            .orderBy(...pageOrder);
         },
       );
       return page(
@@ -87,6 +97,35 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       );
     },
   );
+
+  const exportColumns = [
+    text('id', users.id),
+    text('name', users.name),
+    text('email', users.email),
+    text('organisation_id', users.organisationId),
+    text('organisation_name', companies.name),
+    date('last_login_at', users.lastLoginAt),
+  ];
+
+  csvExportRoute(app, {
+    url: '/user/export',
+    tags,
+    summary: 'Export every user the search matches, as CSV',
+    body: userSearchBody,
+    answer: userExport,
+    entity: 'user',
+    fileName: 'users',
+    columns: exportColumns,
+    query: (body) => {
+      const { where, order } = listing(body);
+      return db
+        .select(exportSelection(exportColumns))
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.organisationId))
+        .where(where)
+        .orderBy(...order());
+    },
+  });
 
   app.post(
     '/user/invite',

@@ -4,7 +4,7 @@
 export const CREDIT_LIMIT = 10 ** 12;
 export const CREDIT_DECIMALS = 2;
 
-export const AUDIT_ENTITIES = ['admin', 'user', 'company', 'offer', 'need', 'category_image', 'room', 'file', 'session'] as const;
+export const AUDIT_ENTITIES = ['admin', 'user', 'company', 'offer', 'need', 'category_image', 'room', 'file', 'session', 'audit_event'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'invite',
   'upload',
   'sync',
+  'export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +39,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   room: 'Room',
   file: 'File',
   session: 'Session',
+  audit_event: 'Audit trail',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -58,4 +60,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invite: 'Invite',
   upload: 'Upload',
   sync: 'Sync',
+  export: 'Export',
 };

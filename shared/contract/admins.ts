@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 /** An administrator as the API shows them: never the password hash. */
@@ -16,6 +16,7 @@ export const adminRecord = z
 export type Admin = z.infer<typeof adminRecord>;
 
 export const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema });
+export type AdminSearch = z.infer<typeof adminSearchBody>;
 
 export const adminCreateBody = z.object({ name: nameSchema, email: emailSchema });
 
@@ -25,5 +26,6 @@ export const adminUpdateBody = z
 export type AdminUpdate = z.infer<typeof adminUpdateBody>;
 
 export const adminPage = pageAnswer(adminRecord);
+export const adminExport = csvAnswer('id, name, email, last_login_at');
 export const adminAnswer = dataAnswer(adminRecord);
 export const adminDeleted = okAnswer;

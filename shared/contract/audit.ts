@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../catalogue/audit';
-import { pageAnswer } from './envelope';
+import { csvAnswer, pageAnswer } from './envelope';
 import { idSchema, offsetSchema, timestamp } from './primitives';
 
 export const auditEventRecord = z
@@ -38,5 +38,7 @@ export const auditSearchBody = z.object({
   to: instant.optional(),
   offset: offsetSchema,
 });
+export type AuditSearch = z.infer<typeof auditSearchBody>;
 
 export const auditEventPage = pageAnswer(auditEventRecord);
+export const auditExport = csvAnswer('id, created_at, admin_id, admin_name, action, entity, entity_id, changes (JSON)');

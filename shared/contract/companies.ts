@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataAnswer, idParams, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, idParams, okAnswer, pageAnswer } from './envelope';
 import {
   activityDomainSchema,
   creditAmountSchema,
@@ -181,12 +181,14 @@ export const companySearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
+export type CompanySearch = z.infer<typeof companySearchBody>;
 
 export const companyCommentBody = z.object({ text: z.string().trim().min(1).max(2000) });
 export const companyCommentParams = idParams.extend({ commentId: idSchema });
 export const companySyncBody = z.object({ organization_id: z.string().trim().min(1).max(100) });
 
 export const companyPage = pageAnswer(companyRecord);
+export const companyExport = csvAnswer('id, name, logo_url, `{product}_balance`, activity_domain, sub_activity_domain, postal_code, city, country, created_at');
 export const companyDetailAnswer = dataAnswer(companyDetailRecord);
 export const companyDeleted = okAnswer;
 export const companyCommentsAnswer = dataAnswer(z.array(companyCommentRecord));

@@ -25,3 +25,13 @@ export const refusal = z
   .meta({ id: 'Refusal' });
 
 export const idParams = z.object({ id: idSchema });
+
+/**
+ * The 200 answer of a `POST /x/export`: the whole filtered list as a CSV file (UTF-8 with a byte-order
+ * mark, `;`-separated, CRLF lines, RFC 4180 quoting), sent as an attachment. Its body is the list's search
+ * body, page ignored; a refusal is the usual envelope, always before the first byte.
+ */
+export const csvAnswer = (columns: string) => ({
+  description: `CSV attachment, \`{list}-YYYY-MM-DD.csv\`: UTF-8 with BOM, \`;\`-separated, CRLF lines; text that a spreadsheet would run as a formula starts with \`'\`. Columns: ${columns}.`,
+  content: { 'text/csv': { schema: z.string() } },
+});

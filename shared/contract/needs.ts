@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
 import { bulkIds } from './bulk';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
 const descriptionSchema = z.string().trim().min(1).max(5000);
@@ -34,6 +34,7 @@ export const needSearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
+export type NeedSearch = z.infer<typeof needSearchBody>;
 
 export const needCreateBody = z.object({
   description: descriptionSchema,
@@ -57,5 +58,6 @@ export const needUpdateBody = z.object({
 });
 
 export const needPage = pageAnswer(needRecord);
+export const needExport = csvAnswer('id, organisation_id, organisation_name, description, emergency, created_at');
 export const needAnswer = dataAnswer(needRecord);
 export const needDeleted = okAnswer;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../catalogue/offerOptions';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, httpUrl, idSchema, nameSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
 const imagesSchema = z.array(httpUrl).max(20);
@@ -36,6 +36,7 @@ export const offerSearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
+export type OfferSearch = z.infer<typeof offerSearchBody>;
 
 export const offerCreateBody = z.object({
   title: nameSchema,
@@ -58,5 +59,8 @@ export const offerUpdateBody = z.object({
 });
 
 export const offerPage = pageAnswer(offerRecord);
+export const offerExport = csvAnswer(
+  'id, title, images (space-separated), organisation_id, organisation_name, price, unit, price_on_proposal, credit_ratio, created_at',
+);
 export const offerAnswer = dataAnswer(offerRecord);
 export const offerDeleted = okAnswer;

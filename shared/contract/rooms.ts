@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../catalogue/pagination';
-import { dataAnswer, pageTotal } from './envelope';
+import { csvAnswer, dataAnswer, pageTotal } from './envelope';
 import { httpUrl, idSchema, offsetSchema, optional, searchSchema, timestamp } from './primitives';
 
 /** A company on one side of a room; both null once the company is deleted. */
@@ -41,6 +41,7 @@ export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5
 
 /** Unlike the other searches, rooms take their page size (`limit`) from the client. */
 export const roomSearchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
+export type RoomSearch = z.infer<typeof roomSearchBody>;
 
 /** The sender is always the signed-in admin: `sender_name` only changes the name shown. */
 export const messageFromAdminBody = z.object({
@@ -52,6 +53,7 @@ export const messageFromAdminBody = z.object({
 
 /** The rooms' page is named `rooms`, not `data` as in every other search. */
 export const roomPage = z.strictObject({ ok: z.literal(true), rooms: z.array(roomRecord), ...pageTotal });
+export const roomExport = csvAnswer('id, offer_id, offer_title, offer_image, seller_id, seller_name, buyer_id, buyer_name, created_at');
 /** A room with all its messages, oldest first. */
 export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord) });
 export const roomMessageAnswer = dataAnswer(roomMessageRecord);

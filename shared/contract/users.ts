@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkIds } from './bulk';
-import { dataAnswer, okAnswer, pageAnswer } from './envelope';
+import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 /** A marketplace user, with their company's name. */
@@ -32,6 +32,7 @@ export type Impersonation = z.infer<typeof impersonationRecord>;
 export const userBulkMoveBody = z.object({ ids: bulkIds, organisation_id: idSchema });
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
+export type UserSearch = z.infer<typeof userSearchBody>;
 
 /** The company's name is always the company's own: `organisation_name` is accepted and ignored. */
 export const userUpdateBody = z.object({
@@ -50,6 +51,7 @@ export const userInviteBody = z.object({
 });
 
 export const userPage = pageAnswer(userRecord);
+export const userExport = csvAnswer('id, name, email, organisation_id, organisation_name, last_login_at');
 export const userAnswer = dataAnswer(userRecord);
 export const userDeleted = okAnswer;
 export const impersonationAnswer = dataAnswer(impersonationRecord);

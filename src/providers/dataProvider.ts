@@ -17,7 +17,7 @@ import { createBulkCalls } from './bulkCalls';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
 import { createUserCalls } from './userCalls';
-import type { HttpClient } from './httpClient';
+import type { DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
 import { resourceApi } from '../resources';
 import type { ResourceApi } from '../resources/declarations';
@@ -90,6 +90,12 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createConsoleCalls(http),
 
     getList: (resource, params) => list(resource, params),
+
+    /** A list's whole filtered result as a CSV file: getList's search body (filters and sort), to `{path}/export`. */
+    exportList: (resource: string, params: Pick<GetListParams, 'filter' | 'sort'>): Promise<DownloadedFile> => {
+      const api = resourceApi(resource);
+      return http.download(`${api.path}/export`, searchPayload(api, params));
+    },
 
     // The API's records are untyped JSON: the caller's RecordType is taken on trust, as react-admin does.
     getOne: async <R extends RaRecord>(resource: string, params: GetOneParams) => ({

@@ -18,7 +18,17 @@ export interface HttpClient {
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
+  /** A file answered to a POST (a list's CSV export); rejects with the server's code unless the status is 200. */
+  download(path: string, payload?: unknown): Promise<DownloadedFile>;
 }
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; `download` when the server names none. */
+  filename: string;
+}
+
+const FILENAME = /filename="([^"]+)"/;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -77,6 +87,16 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       answer<Body>,
     );
 
+  /** Anything but 200 is a refusal: its envelope's code is the message, else `HTTP_{status}`. */
+  const file = async (response: Response): Promise<DownloadedFile> => {
+    if (response.status !== 200) {
+      const { code } = await readBody(response);
+      throw new Error(code || `HTTP_${response.status}`);
+    }
+    const filename = FILENAME.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download';
+    return { blob: await response.blob(), filename };
+  };
+
   return {
     get: (path) => send('GET', path),
     async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
@@ -88,5 +108,15 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     },
     put: (path, payload = {}) => send('PUT', path, payload),
     delete: (path) => send('DELETE', path),
+    download: (path, payload = {}) =>
+      request(
+        path,
+        {
+          method: 'POST',
+          headers: { Accept: 'text/csv, application/json', 'Content-Type': 'application/json', ...authorization() },
+          body: JSON.stringify(payload),
+        },
+        file,
+      ),
   };
 }

@@ -314,8 +314,11 @@ export class FuzzWorld implements PlaceholderResolver {
     const success = status >= 200 && status < 300;
     const refused = status >= 400 && status < 500;
 
-    // A stored file (GET /uploads/*) and a CORS preflight's empty 204 are the only answers that are not JSON.
-    const notJsonAllowed = success && (fullKey === 'GET /uploads/*' || (spec.method === 'OPTIONS' && response.body === ''));
+    // A stored file (GET /uploads/*), a list's CSV export and a CORS preflight's empty 204 are the only answers that are not JSON.
+    const csvExport = success && fullKey !== undefined && /^POST \/api\/\w+\/export$/.test(fullKey);
+    if (csvExport && response.headers['content-type'] !== 'text/csv; charset=utf-8')
+      problems.push(`an export of content-type ${String(response.headers['content-type'])}`);
+    const notJsonAllowed = success && (fullKey === 'GET /uploads/*' || csvExport || (spec.method === 'OPTIONS' && response.body === ''));
     let body: unknown;
     if (!notJsonAllowed) {
       try {

@@ -249,6 +249,13 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }),
     run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }),
   },
+  ...Object.fromEntries(
+    (['admin', 'user', 'company', 'offer', 'need', 'room'] as const).map((entity) => [
+      `POST /api/${entity}/export`,
+      { action: 'export', entity, run: (as: Call) => as('POST', `/${entity}/export`, { search: 'x' }) },
+    ]),
+  ),
+  'POST /api/audit/export': { action: 'export', entity: 'audit_event', run: (as) => as('POST', '/audit/export', { action: 'create' }) },
 };
 
 /** POST routes that only read: they must leave no event. */

@@ -74,3 +74,51 @@ describe('httpClient: JSON with credentials and a JWT, failures answered as code
     expect(response).toEqual({ status: 502, body: { ok: false, code: 'HTTP_502' } });
   });
 });
+
+describe('httpClient.download: a file answered to a POST, rejected unless the status is 200', () => {
+  const csv = '\uFEFFid;name\r\nc1;Orme\r\n';
+  const answering = (response: () => Response) => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      calls.push({ url: String(input), init });
+      return response();
+    }) as typeof globalThis.fetch;
+    return { fetch, calls };
+  };
+
+  it('POSTs the body as JSON with the JWT, and answers the file and its name from Content-Disposition', async () => {
+    const { fetch, calls } = answering(
+      () =>
+        new Response(csv, {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="companies-2025-01-31.csv"' },
+        }),
+    );
+    const file = await client(fetch).download('/company/export', { search: 'orme', sort: { name: 1 } });
+    expect(file.filename).toBe('companies-2025-01-31.csv');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new TextEncoder().encode(csv));
+    expect(calls[0]?.url).toBe('http://api.test/api/company/export');
+    expect(calls[0]?.init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify({ search: 'orme', sort: { name: 1 } }) });
+    expect(new Headers(calls[0]?.init.headers).get('authorization')).toBe('JWT tok-1');
+    expect(new Headers(calls[0]?.init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('names a file the server did not name `download`', async () => {
+    const { fetch } = answering(() => new Response(csv, { status: 200 }));
+    expect((await client(fetch).download('/company/export')).filename).toBe('download');
+  });
+
+  it("rejects with the envelope's code on a refusal, and with HTTP_{status} on any other status", async () => {
+    const refused = answering(() => new Response(JSON.stringify({ ok: false, code: 'VALIDATION_ERROR', errors: { sort: 'x' } }), { status: 400 }));
+    await expect(client(refused.fetch).download('/company/export', { sort: { nope: 1 } })).rejects.toThrow('VALIDATION_ERROR');
+    const noContent = answering(() => new Response(null, { status: 204 }));
+    await expect(client(noContent.fetch).download('/company/export')).rejects.toThrow('HTTP_204');
+    const gateway = answering(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(client(gateway.fetch).download('/company/export')).rejects.toThrow('HTTP_502');
+  });
+
+  it('rejects on a network failure', async () => {
+    const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
+    await expect(client(fetch).download('/company/export')).rejects.toThrow('Failed to fetch');
+  });
+});

@@ -1,0 +1,151 @@
+import { Readable } from 'node:stream';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { csvAnswer } from '../../shared/contract/envelope';
+import type { AuditEntity } from '../../shared/catalogue/audit';
+import { changedFields, recordAudit } from './audit';
+import { CSV_BOM, csvHeader, csvLine, type CsvKind } from './csv';
+import { cursorBatches, type TextRow } from './cursorBatches';
+
+/** One column of an export: its header (the API's snake_case field name), its value, and how it is written. */
+export interface ExportColumn {
+  name: string;
+  value: SQLWrapper;
+  kind: CsvKind;
+}
+
+export const text = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'text' });
+export const number = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'number' });
+export const boolean = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'boolean' });
+export const date = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'date' });
+
+/**
+ * Each value as text, written by the database: both drivers then answer the same strings, exact decimals
+ * included, and dates are ISO 8601 in UTC to the millisecond, as the API writes them.
+ */
+function asText({ value, kind }: ExportColumn): SQL<string | null> {
+  if (kind === 'date') return sql<string | null>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql<string | null>`(${value})::text`;
+}
+
+/** The SELECT list of an export: `drizzle.select(exportSelection(columns))`, each value named by its header. */
+export function exportSelection(columns: ExportColumn[]): Record<string, SQL.Aliased<string | null>> {
+  return Object.fromEntries(columns.map((column) => [column.name, asText(column).as(column.name)]));
+}
+
+/** The file's chunks: the BOM and header go out with the first batch, so that an empty result still has them. */
+async function* csvChunks(columns: ExportColumn[], batches: AsyncIterable<TextRow[]>): AsyncGenerator<string> {
+  const names = columns.map((column) => column.name);
+  const kinds = columns.map((column) => column.kind);
+  let head = CSV_BOM + csvHeader(names);
+  for await (const rows of batches) {
+    yield (
+      head +
+      rows
+        .map((row) =>
+          csvLine(
+            names.map((name) => row[name] ?? null),
+            kinds,
+          ),
+        )
+        .join('')
+    );
+    head = '';
+  }
+  if (head) yield head;
+}
+
+/**
+ * A byte stream over chunks already started: it reads the next chunk only when the client has taken the
+ * last one (backpressure), and destroying it (the client went away) returns the generator, which closes the
+ * cursor and releases its transaction.
+ */
+class ChunkStream extends Readable {
+  constructor(
+    first: string,
+    private readonly rest: AsyncGenerator<string>,
+  ) {
+    super({ highWaterMark: 64 * 1024 });
+    this.push(first);
+  }
+
+  override _read(): void {
+    this.rest.next().then(
+      ({ done, value }) => this.push(done ? null : value),
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.rest.return(undefined).then(
+      () => callback(error),
+      (closeError: unknown) => callback(error ?? (closeError instanceof Error ? closeError : new Error(String(closeError)))),
+    );
+  }
+}
+
+/** `companies-2025-01-31.csv`: the list's name and the day of the export (UTC). */
+export const exportFileName = (list: string, now: Date = new Date()): string => `${list}-${now.toISOString().slice(0, 10)}.csv`;
+
+export interface CsvExport {
+  /** The audit trail's entity, and the file's name before its date. */
+  entity: AuditEntity;
+  fileName: string;
+  columns: ExportColumn[];
+  /** The search's rows in the search's order, selected with exportSelection(columns). */
+  query: SQLWrapper;
+  /** The filters the export used, kept in the trail (the search body without its page). */
+  filters: object;
+}
+
+/**
+ * Answers a whole filtered list as a CSV download. Everything that can fail cleanly fails before the first
+ * byte: the body was validated by the route, the query's ORDER BY was built by the caller, and the cursor
+ * is declared and its first batch read here; past the headers an error can only cut the download short.
+ * The export is recorded in the audit trail with its filters.
+ */
+async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
+  const chunks = csvChunks(file.columns, cursorBatches(app.db, app.dbKind, file.query));
+  try {
+    const first = await chunks.next();
+    await recordAudit(app.db, request, { action: 'export', entity: file.entity, changes: changedFields(null, file.filters) });
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(file.fileName)}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(new ChunkStream(first.done ? '' : first.value, chunks));
+  } catch (error) {
+    await chunks.return(undefined);
+    throw error;
+  }
+}
+
+/** A search body: the filters and sort, and the page that an export ignores. */
+type SearchBody = z.ZodType<{ offset: number; limit?: number }>;
+
+export interface ExportRoute<Body extends SearchBody> {
+  url: string;
+  tags: string[];
+  summary: string;
+  /** The list's search body, the same schema: a body the search refuses, the export refuses alike. */
+  body: Body;
+  answer: ReturnType<typeof csvAnswer>;
+  entity: AuditEntity;
+  fileName: string;
+  columns: ExportColumn[];
+  /** The rows of the search `body` asks for, all pages, in the search's order, selected with exportSelection(columns). */
+  query: (body: z.infer<Body>) => SQLWrapper;
+}
+
+/** `POST /x/export`: the list's whole filtered result as CSV (see sendCsvExport); the page is ignored. */
+export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
+  const { url, tags, summary, body, answer, query, ...file } = route;
+  app.withTypeProvider<ZodTypeProvider>().post(url, { schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
+    // Parsed by `body` before the handler runs; the type provider cannot resolve a generic schema's output, so it is named here.
+    const parsed = request.body as z.output<Body>;
+    const { offset: _offset, limit: _limit, ...filters } = parsed;
+    return sendCsvExport(app, request, reply, { ...file, query: query(parsed), filters });
+  });
+}

@@ -1,0 +1,22 @@
+import DownloadIcon from '@mui/icons-material/GetApp';
+import { Button, useDataProvider, useListContext } from 'react-admin';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { saveDownload } from './saveDownload';
+import { useNotifyingMutation } from './useNotifyingMutation';
+
+/**
+ * 'Export': the list's whole filtered result (every page, in the list's order) as a CSV file written by the
+ * server, from the same filters and sort as the list shows. Disabled while the file is on its way; a
+ * failure shows the server's code.
+ */
+export const ServerExportButton = () => {
+  const { resource, filterValues, filter, sort } = useListContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  // The permanent filter (a list narrowed to one company) wins over the shown ones, as in getList.
+  const download = useNotifyingMutation(() => dataProvider.exportList(resource, { filter: { ...filterValues, ...filter }, sort }), { onSuccess: saveDownload });
+  return (
+    <Button label="Export" onClick={() => download.mutate()} disabled={download.isPending}>
+      <DownloadIcon />
+    </Button>
+  );
+};
