@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import type { AdminRow } from './db/schema';
 import type { FileStore } from './lib/fileStore';
 import type { Mailer } from './plugins/mail';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     /** Where uploaded files are saved and read (FILE_STORAGE). */
     files: FileStore;
     background: BackgroundWork;
+    /** LISTEN on a channel of the database (see DatabaseHandle.listen). */
+    listenToDatabase: DatabaseHandle['listen'];
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
     routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
