@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('listenToDatabase', database.listen);
   app.decorate('config', config);
   app.decorate('files', fileStoreFor(config, database.db));
   app.decorate('routeList', []);

@@ -18,6 +18,8 @@ declare module 'fastify' {
     /** Where uploaded files are saved and read (FILE_STORAGE). */
     files: FileStore;
     background: BackgroundWork;
+    /** LISTEN on a channel of the database (see DatabaseHandle.listen). */
+    listenToDatabase: DatabaseHandle['listen'];
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
     routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }

@@ -7,9 +7,18 @@ import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Stops listening and releases what the listening held. */
+export type StopListening = () => Promise<void>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY's payload, committed by any session on this database;
+   * resolves once listening. On PostgreSQL a connection of its own, outside the pool; `onLost` is called if
+   * that connection fails (the caller listens again). PGlite's single session never loses it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -29,7 +38,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { Pool } = await import('pg');
+    const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -43,7 +52,35 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       lockClient.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listen = async (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening> => {
+      const client = new Client({ connectionString: options.databaseUrl });
+      let stopped = false;
+      const lost = (error: Error) => {
+        if (stopped) return;
+        stopped = true;
+        client.end().catch(() => undefined);
+        onLost(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('the listening connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        stopped = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return async () => {
+        if (stopped) return;
+        stopped = true;
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -66,6 +103,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'pglite',
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => {
+          // Already closed with the database: nothing left to release.
+          if (!client.closed) await unlisten();
+        };
+      },
       close: async () => {
         try {
           await client.close();

@@ -310,9 +310,16 @@ export const rooms = pgTable(
     /** The seller's and buyer's names, kept by triggers (migration 0009; never written by the app): searched without a join. */
     sellerName: text('seller_name'),
     buyerName: text('buyer_name'),
+    /**
+     * The last message's text (null without one) and its time, or the room's creation: kept by triggers
+     * (migration 0011; never written by the app), so that the list reads and sorts them without a subquery.
+     */
+    lastMessage: text('last_message'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('rooms_created_at_idx').on(table.createdAt, table.id),
+    index('rooms_last_activity_idx').on(table.lastActivityAt, table.id),
     index('rooms_offer_title_trgm_idx').using('gin', sql`lower(${table.offerTitle}) gin_trgm_ops`),
     index('rooms_seller_name_trgm_idx').using('gin', sql`${table.sellerName} gin_trgm_ops`),
     index('rooms_buyer_name_trgm_idx').using('gin', sql`${table.buyerName} gin_trgm_ops`),

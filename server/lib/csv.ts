@@ -31,4 +31,8 @@ export function csvLine(values: Array<string | null>, kinds: CsvKind[]): string 
 }
 
 /** The header line: the columns' names, written as text. */
-export const csvHeader = (names: string[]): string => csvLine(names, names.map((): CsvKind => 'text'));
+export const csvHeader = (names: string[]): string =>
+  csvLine(
+    names,
+    names.map((): CsvKind => 'text'),
+  );

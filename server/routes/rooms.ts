@@ -1,9 +1,11 @@
-import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
-import { ordered } from '../lib/listing';
+import { orderBy } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
+import { roomActivity } from '../lib/roomActivity';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
@@ -17,7 +19,12 @@ import { idParams } from '../../shared/contract/envelope';
 import {
   messageFromAdminBody,
   roomExport,
+  ROOM_EVENTS_CATCH_UP,
+  ROOM_SORT_KEYS,
+  roomEventsQuery,
+  roomEventStream,
   roomMessageAnswer,
+  roomMessagesQuery,
   roomPage,
   roomSearchBody,
   roomWithMessages,
@@ -25,6 +32,9 @@ import {
   type RoomMessage,
   type RoomSearch,
 } from '../../shared/contract/rooms';
+
+/** A comment line now and then keeps proxies and browsers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
 
 const sellers = alias(companies, 'sellers');
 const buyers = alias(companies, 'buyers');
@@ -54,6 +64,8 @@ const toRoomDto = ({ room, sellerName, sellerLogo, buyerName, buyerLogo }: RoomJ
   seller: { name: sellerName, logo_url: sellerLogo },
   buyer: { name: buyerName, logo_url: buyerLogo },
   created_at: room.createdAt.toISOString(),
+  last_message: room.lastMessage,
+  last_activity_at: room.lastActivityAt.toISOString(),
 });
 
 export const toMessageDto = (row: RoomMessageRow): RoomMessage => ({
@@ -78,24 +90,64 @@ export async function findRoom(db: Database, id: string): Promise<RoomJoin> {
   return row;
 }
 
+/** A message of a room, or undefined when it is not (or no longer) there. */
+async function findMessage(db: Database, roomId: string, messageId: string): Promise<RoomMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roomMessages)
+    .where(and(eq(roomMessages.id, messageId), eq(roomMessages.roomId, roomId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Messages strictly before (`older`) or after a message, in the room's order: time, then id. Compared with
+ * the stored row itself: its time has microseconds that a JavaScript Date would drop.
+ */
+const beside = (message: RoomMessageRow, older: boolean): SQL => {
+  const stored = sql`(select ${roomMessages.createdAt}, ${roomMessages.id} from ${roomMessages} where ${roomMessages.id} = ${message.id})`;
+  return older ? sql`(${roomMessages.createdAt}, ${roomMessages.id}) < ${stored}` : sql`(${roomMessages.createdAt}, ${roomMessages.id}) > ${stored}`;
+};
+
+/** One server-sent event: `event`, `id` and the JSON on one `data:` line (JSON has no raw line breaks). */
+const sseEvent = (message: RoomMessage): string => `event: message\nid: ${message._id}\ndata: ${JSON.stringify(message)}\n\n`;
+
 /** Message rooms: search, read with messages, and the admin's own messages. */
 export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['Rooms'];
+  const sortColumns = { last_activity_at: rooms.lastActivityAt, created_at: rooms.createdAt } satisfies Record<(typeof ROOM_SORT_KEYS)[number], unknown>;
+  const activity = roomActivity(
+    app.listenToDatabase,
+    async (roomId, messageId) => {
+      const row = await findMessage(db, roomId, messageId);
+      return row && toMessageDto(row);
+    },
+    app.log,
+  );
+  // Before the server stops accepting: open streams would otherwise hold its close.
+  app.addHook('preClose', () => activity.close());
 
   /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-  const listing = ({ search }: RoomSearch) => {
+  const listing = ({ search, sort }: RoomSearch) => {
     const pattern = search ? containsPattern(search.toLowerCase()) : undefined;
     return {
       where: pattern ? or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern)) : undefined,
-      order: (reversed = false) => ordered([rooms.createdAt, rooms.id], -1, reversed),
+      order: (reversed = false) => orderBy(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id, reversed),
     };
   };
 
   app.post(
     '/room/search',
-    { schema: { tags, summary: 'Search message rooms, newest first', body: roomSearchBody, response: { 200: roomPage } } },
+    {
+      schema: {
+        tags,
+        summary: 'Search message rooms, latest activity first unless `sort` names last_activity_at or created_at',
+        body: roomSearchBody,
+        response: { 200: roomPage },
+      },
+    },
     async (request) => {
       const { offset, limit } = request.body;
       const { where, order } = listing(request.body);
@@ -125,6 +177,8 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
     text('buyer_id', rooms.buyerId),
     text('buyer_name', buyers.name),
     date('created_at', rooms.createdAt),
+    text('last_message', rooms.lastMessage),
+    date('last_activity_at', rooms.lastActivityAt),
   ];
 
   csvExportRoute(app, {
@@ -150,12 +204,99 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/room/:id',
-    { schema: { tags, summary: 'Read a room with its messages, oldest first', params: idParams, response: { 200: roomWithMessages } } },
+    {
+      schema: {
+        tags,
+        summary: 'Read a room with its latest messages, or those before the message `before`, oldest first',
+        params: idParams,
+        querystring: roomMessagesQuery,
+        response: { 200: roomWithMessages },
+      },
+    },
     async (request) => {
       const { id } = request.params;
+      const { before, limit } = request.query;
       const room = await findRoom(db, id);
-      const messages = await db.select().from(roomMessages).where(eq(roomMessages.roomId, id)).orderBy(asc(roomMessages.createdAt), asc(roomMessages.id));
-      return { ok: true as const, room: toRoomDto(room), messages: messages.map(toMessageDto) };
+      const cursor = before ? await findMessage(db, id, before) : undefined;
+      if (before && !cursor) throw notFound();
+      // The page is read newest first (one more than asked, to know whether older ones remain), then turned round.
+      const newestFirst = await db
+        .select()
+        .from(roomMessages)
+        .where(and(eq(roomMessages.roomId, id), cursor ? beside(cursor, true) : undefined))
+        .orderBy(desc(roomMessages.createdAt), desc(roomMessages.id))
+        .limit(limit + 1);
+      const messages = newestFirst.slice(0, limit).reverse();
+      return { ok: true as const, room: toRoomDto(room), messages: messages.map(toMessageDto), has_more: newestFirst.length > limit };
+    },
+  );
+
+  app.get(
+    '/room/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "The room's new messages as they are written, from any server (server-sent events)",
+        description:
+          'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as ' +
+          '`event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), ' +
+          `the messages written since (${ROOM_EVENTS_CATCH_UP} at most) come first. An unknown room is refused before the stream starts.`,
+        params: idParams,
+        querystring: roomEventsQuery,
+        produces: ['text/event-stream'],
+        response: { 200: roomEventStream },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { after } = request.query;
+      await findRoom(db, id);
+      const stream = new PassThrough();
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
+      let unsubscribe = () => undefined as void;
+      const end = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (!stream.writableEnded) stream.end();
+      };
+      // Listening first, then the catch-up, so that nothing written in between is missed; each message is sent once.
+      const sent = new Set<string>();
+      let writes = Promise.resolve();
+      const write = (message: RoomMessage) => {
+        if (sent.has(message._id) || stream.writableEnded) return;
+        sent.add(message._id);
+        stream.write(sseEvent(message));
+      };
+      try {
+        unsubscribe = await activity.subscribe(id, { message: (message) => void writes.then(() => write(message)), end });
+        const cursor = after ? await findMessage(db, id, after) : undefined;
+        if (cursor) {
+          writes = db
+            .select()
+            .from(roomMessages)
+            .where(and(eq(roomMessages.roomId, id), beside(cursor, false)))
+            .orderBy(asc(roomMessages.createdAt), asc(roomMessages.id))
+            .limit(ROOM_EVENTS_CATCH_UP)
+            .then((rows) => {
+              for (const row of rows) write(toMessageDto(row));
+            })
+            .catch((error: unknown) => request.log.error({ err: error }, 'room events: catching up failed'));
+        }
+      } catch (error) {
+        end();
+        throw error;
+      }
+      reply.raw.once('close', end);
+      stream.write(': connected\n\n');
+      // `connection: close`: once the stream ends its connection goes too, so that no half-gone client holds a server's close.
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .header('connection', 'close');
+      // A stream is sent as it is written, never serialized: the schema's string only describes it.
+      const untyped: FastifyReply = reply;
+      return untyped.send(stream);
     },
   );
 

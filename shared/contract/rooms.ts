@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../catalogue/pagination';
 import { csvAnswer, dataAnswer, pageTotal } from './envelope';
-import { httpUrl, idSchema, offsetSchema, optional, searchSchema, timestamp } from './primitives';
+import { httpUrl, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
 /** A company on one side of a room; both null once the company is deleted. */
 const roomParty = z.strictObject({ name: z.string().nullable(), logo_url: z.string().nullable() });
@@ -18,6 +18,10 @@ export const roomRecord = z
     seller: roomParty,
     buyer: roomParty,
     created_at: timestamp,
+    /** The text of the room's last message; null when it has none. */
+    last_message: z.string().nullable(),
+    /** The time of the room's last message, or its creation when it has none: the rooms' default order. */
+    last_activity_at: timestamp,
   })
   .meta({ id: 'Room' });
 export type Room = z.infer<typeof roomRecord>;
@@ -39,9 +43,33 @@ export type RoomMessage = z.infer<typeof roomMessageRecord>;
 
 export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5000);
 
+/** The keys `sort` accepts; without one, the latest activity first. */
+export const ROOM_SORT_KEYS = ['last_activity_at', 'created_at'] as const;
+
 /** Unlike the other searches, rooms take their page size (`limit`) from the client. */
-export const roomSearchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: z.number().int().min(1).max(50).default(PAGE_SIZE) });
+export const roomSearchBody = z.object({
+  search: searchSchema,
+  offset: offsetSchema,
+  limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  sort: sortSchema,
+});
 export type RoomSearch = z.infer<typeof roomSearchBody>;
+
+/** The messages a room read answers at most, and by default. */
+export const ROOM_MESSAGES_MAX = 100;
+export const ROOM_MESSAGES_DEFAULT = 50;
+
+/** A page of a room's messages: the latest ones, or those just before the message `before` (paging back). */
+export const roomMessagesQuery = z.object({
+  before: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(ROOM_MESSAGES_MAX).default(ROOM_MESSAGES_DEFAULT),
+});
+
+/** The stream resumes after the message `after` (the last one the client holds): what it missed comes first. */
+export const roomEventsQuery = z.object({ after: idSchema.optional() });
+
+/** How many missed messages a stream resumed with `after` sends before the new ones. */
+export const ROOM_EVENTS_CATCH_UP = 100;
 
 /** The sender is always the signed-in admin: `sender_name` only changes the name shown. */
 export const messageFromAdminBody = z.object({
@@ -53,7 +81,15 @@ export const messageFromAdminBody = z.object({
 
 /** The rooms' page is named `rooms`, not `data` as in every other search. */
 export const roomPage = z.strictObject({ ok: z.literal(true), rooms: z.array(roomRecord), ...pageTotal });
-export const roomExport = csvAnswer('id, offer_id, offer_title, offer_image, seller_id, seller_name, buyer_id, buyer_name, created_at');
-/** A room with all its messages, oldest first. */
-export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord) });
+export const roomExport = csvAnswer(
+  'id, offer_id, offer_title, offer_image, seller_id, seller_name, buyer_id, buyer_name, created_at, last_message, last_activity_at',
+);
+/** A room with a page of its messages, oldest first; `has_more` when older ones remain (ask again with `before`). */
+export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord), has_more: z.boolean() });
+
+/**
+ * `text/event-stream`: each new message of the room as `event: message`, `id:` its _id and `data:` the
+ * message as the room read answers it (RoomMessage, JSON); a comment line (`: ping`) every 15 seconds.
+ */
+export const roomEventStream = z.string().meta({ id: 'RoomEventStream', description: 'Server-sent events: `event: message` with a RoomMessage as `data`.' });
 export const roomMessageAnswer = dataAnswer(roomMessageRecord);

@@ -19,6 +19,37 @@ import {
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from './serverFixtures';
 import { insertAdmin, signedInAdmin } from './testServer';
 
+/** Routes whose success is a stream that never ends by itself (server-sent events). */
+const EVENT_STREAM_ROUTES = new Set(['GET /api/room/:id/events']);
+
+/**
+ * An event stream's success is judged on its head and the stream then dropped (it would never end); a
+ * refusal ends, and is read whole like any answer.
+ */
+async function injectHeadOfStream(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const success = response.statusCode >= 200 && response.statusCode < 300;
+  const chunks: Buffer[] = [];
+  if (success) stream.destroy();
+  else for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const text = Buffer.concat(chunks).toString('utf8');
+  const { statusCode, statusMessage, headers, trailers, cookies, raw } = response;
+  const whole: Omit<LightMyRequestResponse, 'stream'> = {
+    statusCode,
+    statusMessage,
+    headers,
+    trailers,
+    cookies,
+    raw,
+    body: text,
+    payload: text,
+    rawPayload: Buffer.from(text),
+    json: <T>() => JSON.parse(text) as T,
+  };
+  return { ...whole, stream: () => stream };
+}
+
 /**
  * Routes that answer without a session. Every other route must refuse a request that carries no
  * live session (missing, forged or malformed Authorization): a new public route has to be added here.
@@ -285,7 +316,8 @@ export class FuzzWorld implements PlaceholderResolver {
     await this.prepare();
     const sent = this.build(spec);
     const before = this.lastFingerprint ?? (await this.fingerprint());
-    const response = await this.app.inject(sent.options);
+    const streams = route !== undefined && EVENT_STREAM_ROUTES.has(`${route.method} ${route.url}`);
+    const response = streams ? await injectHeadOfStream(this.app, sent.options) : await this.app.inject(sent.options);
     // Work the answer started (a recovery mail) lands before the rows are compared.
     await this.app.background.idle();
     const after = await this.fingerprint();
@@ -314,11 +346,14 @@ export class FuzzWorld implements PlaceholderResolver {
     const success = status >= 200 && status < 300;
     const refused = status >= 400 && status < 500;
 
-    // A stored file (GET /uploads/*), a list's CSV export and a CORS preflight's empty 204 are the only answers that are not JSON.
+    // A stored file (GET /uploads/*), a list's CSV export, an event stream and a CORS preflight's empty 204 are the only answers that are not JSON.
     const csvExport = success && fullKey !== undefined && /^POST \/api\/\w+\/export$/.test(fullKey);
     if (csvExport && response.headers['content-type'] !== 'text/csv; charset=utf-8')
       problems.push(`an export of content-type ${String(response.headers['content-type'])}`);
-    const notJsonAllowed = success && (fullKey === 'GET /uploads/*' || csvExport || (spec.method === 'OPTIONS' && response.body === ''));
+    const eventStream = fullKey !== undefined && EVENT_STREAM_ROUTES.has(fullKey);
+    const notJsonAllowed = success && (fullKey === 'GET /uploads/*' || csvExport || eventStream || (spec.method === 'OPTIONS' && response.body === ''));
+    if (success && eventStream && !String(response.headers['content-type']).startsWith('text/event-stream'))
+      problems.push('an event stream that is not text/event-stream');
     let body: unknown;
     if (!notJsonAllowed) {
       try {

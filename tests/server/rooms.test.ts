@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rooms } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { roomMessages, rooms } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertRoom } from '../helpers/serverFixtures';
@@ -70,5 +71,97 @@ describe('POST /room/search: newest first (no sort) and search on known rows', (
     expect(await search('/room/search', { search: 'orme' }, 'rooms')).toEqual(['R2', 'R1']);
     expect(await search('/room/search', { search: 'acacia' }, 'rooms')).toEqual(['R4', 'R1']);
     expect(await search('/room/search', { search: 'nobody' }, 'rooms')).toEqual([]);
+  });
+});
+
+describe('rooms: last message and last activity', () => {
+  const message = (roomId: string, text: string, minute: number) => ({
+    id: newId(),
+    roomId,
+    senderId: newId(),
+    senderRole: 'buyer' as const,
+    senderName: 'Buyer',
+    text,
+    createdAt: new Date(Date.UTC(2026, 5, 1, 12, minute)),
+  });
+  const row = async (search: string) => {
+    const [room] = (await ctx.me.call('POST', '/room/search', { search })).json<{ rooms: Array<Record<string, unknown>> }>().rooms;
+    return room;
+  };
+
+  it('is the room creation without messages, then the latest message (whatever the insertion order), and the one before it once that is deleted', async () => {
+    const created = new Date(Date.UTC(2026, 5, 1, 9));
+    const { room } = await insertRoom(ctx.server.app, { offerTitle: 'Activity Alpha', createdAt: created });
+    expect(await row('activity alpha')).toMatchObject({ last_message: null, last_activity_at: created.toISOString() });
+
+    const later = message(room.id, 'Le dernier', 30);
+    await ctx.server.app.db.insert(roomMessages).values([message(room.id, 'Premier', 10), later]);
+    await ctx.server.app.db.insert(roomMessages).values(message(room.id, 'Arrivé en retard mais plus ancien', 20));
+    expect(await row('activity alpha')).toMatchObject({ last_message: 'Le dernier', last_activity_at: later.createdAt.toISOString() });
+
+    await ctx.server.app.db.delete(roomMessages).where(eq(roomMessages.id, later.id));
+    expect(await row('activity alpha')).toMatchObject({
+      last_message: 'Arrivé en retard mais plus ancien',
+      last_activity_at: new Date(Date.UTC(2026, 5, 1, 12, 20)).toISOString(),
+    });
+    await ctx.server.app.db.delete(roomMessages).where(eq(roomMessages.roomId, room.id));
+    expect(await row('activity alpha')).toMatchObject({ last_message: null, last_activity_at: created.toISOString() });
+  });
+
+  it("an admin's message through the API is the room's last message", async () => {
+    const { room } = await insertRoom(ctx.server.app, { offerTitle: 'Activity Beta' });
+    const sent = (await ctx.me.call('POST', '/message/from-admin', { text: 'Réponse admin', room: room.id })).json();
+    expect(await row('activity beta')).toMatchObject({ last_message: 'Réponse admin', last_activity_at: sent.data.created_at });
+  });
+
+  it('sorts by last activity by default (latest first, id breaking ties), and by created_at or last_activity_at on request', async () => {
+    const make = (title: string, minute: number) => insertRoom(ctx.server.app, { offerTitle: title, createdAt: new Date(Date.UTC(2026, 6, 1, 0, minute)) });
+    const { room: old } = await make('Order Old', 1);
+    await make('Order Middle', 2);
+    await make('Order New', 3);
+    // The oldest room gets the latest message: it comes first.
+    await ctx.server.app.db.insert(roomMessages).values({ ...message(old.id, 'Relance', 0), createdAt: new Date(Date.UTC(2026, 6, 2)) });
+    const titles = async (body: object) =>
+      (await ctx.me.call('POST', '/room/search', { search: 'order ', ...body }))
+        .json<{ rooms: Array<{ offer_title: string }> }>()
+        .rooms.map((r) => r.offer_title);
+    expect(await titles({})).toEqual(['Order Old', 'Order New', 'Order Middle']);
+    expect(await titles({ sort: { last_activity_at: 1 } })).toEqual(['Order Middle', 'Order New', 'Order Old']);
+    expect(await titles({ sort: { created_at: -1 } })).toEqual(['Order New', 'Order Middle', 'Order Old']);
+    expect((await ctx.me.call('POST', '/room/search', { sort: { offer_title: 1 } })).json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('GET /room/{id}: a bounded page of messages, older ones by `before`', () => {
+  it('answers the latest `limit` messages oldest first with has_more, then the ones before a message', async () => {
+    const { room, buyer } = await insertRoom(ctx.server.app);
+    const all = Array.from({ length: 7 }, (_, index) => ({
+      id: newId(),
+      roomId: room.id,
+      senderId: buyer.id,
+      senderRole: 'buyer' as const,
+      senderName: 'Buyer',
+      text: `m${index}`,
+      // Two share a time: the id orders them.
+      createdAt: new Date(Date.UTC(2026, 7, 1, 0, Math.min(index, 5))),
+    }));
+    await ctx.server.app.db.insert(roomMessages).values(all);
+    const texts = (body: { messages: Array<{ text: string }> }) => body.messages.map((m) => m.text);
+    const sameTime = all
+      .slice(5)
+      .sort((x, y) => x.id.localeCompare(y.id))
+      .map((m) => m.text);
+    const latest = (await ctx.me.call('GET', `/room/${room.id}?limit=3`)).json();
+    expect(texts(latest)).toEqual(['m4', ...sameTime]);
+    expect(latest.has_more).toBe(true);
+    const older = (await ctx.me.call('GET', `/room/${room.id}?limit=3&before=${latest.messages[0]._id}`)).json();
+    expect(texts(older)).toEqual(['m1', 'm2', 'm3']);
+    expect(older.has_more).toBe(true);
+    const oldest = (await ctx.me.call('GET', `/room/${room.id}?limit=3&before=${older.messages[0]._id}`)).json();
+    expect(texts(oldest)).toEqual(['m0']);
+    expect(oldest.has_more).toBe(false);
+    expect((await ctx.me.call('GET', `/room/${room.id}`)).json().messages).toHaveLength(7);
+    expect((await ctx.me.call('GET', `/room/${room.id}?before=${newId()}`)).statusCode).toBe(404);
+    expect((await ctx.me.call('GET', `/room/${room.id}?limit=101`)).statusCode).toBe(400);
   });
 });
