@@ -1,7 +1,8 @@
-import { List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Stack } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { RecordContextProvider, useListContext, type Identifier, type RaRecord } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useListContext, type Identifier, type RaRecord } from 'react-admin';
+
+/** The rows' components load only where they are shown: on a phone (a large screen never needs them). */
+const CompactRows = lazy(async () => ({ default: (await import('./CompactRows')).CompactRows }));
 
 /** What a compact row shows of its record. */
 export interface CompactRow<RecordType extends RaRecord> {
@@ -21,52 +22,23 @@ export interface CompactListProps<RecordType extends RaRecord> {
   empty: ReactNode;
 }
 
-/**
- * The phone layout of a list: one line of text per record instead of a table's columns. Each row is a
- * link (Tab reaches it, Enter opens it); its action sits beside the link rather than inside it, which
- * is why this is not react-admin's SimpleList (that puts its right icon inside the row's link).
- */
+/** The phone layout of a list: one compact row per record instead of a table's columns. */
 export const CompactList = <RecordType extends RaRecord>({ row, recordPath, empty }: CompactListProps<RecordType>) => {
   const { data, isPending } = useListContext<RecordType>();
   if (isPending || !data) return null;
   if (data.length === 0) return <>{empty}</>;
+  const items = data.map((record) => ({
+    record,
+    path: recordPath?.(record.id),
+    avatar: row.avatar?.(record),
+    primary: row.primary(record),
+    secondary: row.secondary?.(record),
+    tertiary: row.tertiary?.(record),
+  }));
   return (
-    <List aria-label="Records" data-testid="compact-list">
-      {data.map((record) => {
-        const content = (
-          <>
-            {row.avatar && <ListItemAvatar>{row.avatar(record)}</ListItemAvatar>}
-            <ListItemText
-              sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-              primary={
-                <Stack direction="row" spacing={1} justifyContent="space-between" component="span">
-                  <span>{row.primary(record)}</span>
-                  {row.tertiary && (
-                    <Stack component="span" sx={{ color: 'text.secondary', flexShrink: 0, textAlign: 'right' }}>
-                      {row.tertiary(record)}
-                    </Stack>
-                  )}
-                </Stack>
-              }
-              secondary={row.secondary?.(record)}
-            />
-          </>
-        );
-        return (
-          <RecordContextProvider key={record.id} value={record}>
-            <ListItem divider disablePadding={recordPath !== undefined} secondaryAction={row.action}>
-              {recordPath ? (
-                <ListItemButton component={RouterLink} to={recordPath(record.id)} sx={row.action ? { pr: 8 } : undefined}>
-                  {content}
-                </ListItemButton>
-              ) : (
-                content
-              )}
-            </ListItem>
-          </RecordContextProvider>
-        );
-      })}
-    </List>
+    <Suspense fallback={null}>
+      <CompactRows items={items} action={row.action} />
+    </Suspense>
   );
 };
 

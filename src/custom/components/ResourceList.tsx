@@ -1,4 +1,4 @@
-import { Children, isValidElement, type ReactNode } from 'react';
+import { Children, isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { Datagrid, List, SearchInput, TopToolbar, useCreatePath, useResourceContext, type Identifier, type ListProps, type RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { CompactList, type CompactRow } from './CompactList';
@@ -7,8 +7,11 @@ import { EmptyText } from './EmptyText';
 import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
 import { Paginator } from './Paginator';
 import { ResetFiltersButton } from './ResetFiltersButton';
-import { SortMenu, type SortField } from './SortMenu';
+import type { SortField } from './SortMenu';
 import { useIsSmallScreen } from './useIsSmallScreen';
+
+/** The phone's sort menu loads only on a phone, like the compact rows. */
+const SortMenu = lazy(async () => ({ default: (await import('./SortMenu')).SortMenu }));
 
 export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
 /** The activity-domain filter and its dependent sub-domain filter. */
@@ -74,7 +77,11 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
       pagination={<Paginator />}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
-          {sortFields.length > 0 && <SortMenu fields={sortFields} />}
+          {sortFields.length > 0 && (
+            <Suspense fallback={null}>
+              <SortMenu fields={sortFields} />
+            </Suspense>
+          )}
           {actions}
           {resettable && <ResetFiltersButton />}
           {create}
