@@ -4,7 +4,8 @@
  * second, the file's size, the time to the first byte, and the server's RSS before the export and at its peak
  * (sampled every 50 ms while the file streams): a flat RSS is what the cursor buys. PGlite (in DATA_DIR, on
  * disk) always, PostgreSQL too when DATABASE_URL names a server (a throw-away database, dropped after);
- * BENCH_DATABASES=postgres (or pglite) runs one.
+ * BENCH_DATABASES=postgres (or pglite) runs one. V8 collects lazily, so the peak RSS grows with the file until the
+ * heap's limit: BENCH_NODE_ARGS='--max-old-space-size=64' shows that the export fits in a small fixed heap.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter((name) => name === 'pglite' || process.env.DATABASE_URL);
 const PORT = 3901;
 const SAMPLE_MS = 50;
+/** Extra node flags for the server, e.g. BENCH_NODE_ARGS='--max-old-space-size=64' to show that the export needs no more. */
+const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 interface Target {
   label: string;
@@ -67,7 +70,7 @@ async function readExport(token: string): Promise<{ status: number; bytes: numbe
 
 async function run(target: Target): Promise<void> {
   const { token, seconds } = await seed(target);
-  const server = await startServer(PORT, { NODE_ENV: 'production', LOG_LEVEL: 'warn', WORKERS: '1', ...target.env });
+  const server = await startServer(PORT, { NODE_ENV: 'production', LOG_LEVEL: 'warn', WORKERS: '1', ...target.env }, SERVER_NODE_ARGS);
   try {
     const pid = server.process.pid ?? 0;
     const before = rssMiB(pid);
