@@ -23,7 +23,7 @@ const CompanyHeader = () => {
     <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ p: 2, pb: 0, flexWrap: 'wrap' }}>
       <CompanyAvatar size={48} />
       <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {String(record.name ?? '')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
