@@ -1,6 +1,5 @@
 import { Box, Typography } from '@mui/material';
 import { Link } from 'react-admin';
-import { visuallyHidden } from './ChartCard';
 
 export interface Figure {
   label: string;
@@ -24,17 +23,14 @@ const FigureRow = ({ figure }: { figure: Figure }) => {
       <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         {figure.label}
       </Box>
-      {/* Read as 'label: value' (the layout alone separates them on screen). */}
-      <Box component="span" sx={visuallyHidden}>
-        :
-      </Box>{' '}
       <Box component="span" sx={{ fontWeight: 'fontWeightMedium', whiteSpace: 'nowrap' }}>
         {figure.value}
       </Box>
     </>
   );
   return figure.to ? (
-    <Link to={figure.to} underline="hover" sx={rowSx}>
+    // Named 'label: value': the layout alone separates the two on screen.
+    <Link to={figure.to} underline="hover" sx={rowSx} aria-label={`${figure.label}: ${figure.value}`}>
       {content}
     </Link>
   ) : (

@@ -43,8 +43,8 @@ export const NewRecordsCard = ({ weeks }: { weeks: WeekTrend[] }) => {
 export const CreditMovementsCard = ({ weeks }: { weeks: WeekTrend[] }) => {
   const { palette } = useTheme();
   const series = [
-    { key: 'credited', label: 'Credited', color: palette.success.main },
-    { key: 'debited', label: 'Debited', color: palette.error.main },
+    { key: 'credited', label: 'Credited', color: palette.success.main, sign: 1 },
+    { key: 'debited', label: 'Debited', color: palette.error.main, sign: -1 },
   ] as const;
   const title = 'Credit movements per week';
   return (
@@ -54,7 +54,7 @@ export const CreditMovementsCard = ({ weeks }: { weeks: WeekTrend[] }) => {
       </ChartSlot>
       <FigureList
         label={`Credit moved in the last ${TREND_WEEKS} weeks`}
-        figures={series.map(({ label, color, key }) => ({ label, color, to: links.creditMovements, value: formatCredit(total(weeks, key)) }))}
+        figures={series.map(({ label, color, key, sign }) => ({ label, color, to: links.creditMovements, value: formatCredit(sign * total(weeks, key)) }))}
       />
       <WeeklyTable caption={title} weeks={weeks} columns={[...series]} />
     </ChartCard>

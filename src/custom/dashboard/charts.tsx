@@ -40,8 +40,9 @@ export const TrendLineChart = ({ weeks, series }: { weeks: WeekTrend[]; series: 
         height={CHART_HEIGHT}
         dataset={weeks}
         xAxis={[weekAxis]}
-        yAxis={[{ tickMinStep: 1, width: 36 }]}
-        series={series.map((line) => ({ id: line.key, dataKey: line.key, label: line.label, color: line.color }))}
+        yAxis={[{ min: 0, tickMinStep: 1, width: 36 }]}
+        // Straight segments: a smoothed curve would dip below zero or overshoot between weeks.
+        series={series.map((line) => ({ id: line.key, dataKey: line.key, label: line.label, color: line.color, curve: 'linear' }))}
         hideLegend
         skipAnimation
         onMarkClick={(_event, item) => open(item.seriesId)}
