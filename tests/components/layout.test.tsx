@@ -34,6 +34,9 @@ describe('layout shell', () => {
       offers_by_domain: [],
       needs_by_domain: [],
       needs_by_urgency: [],
+      needs_by_status: [],
+      weeks: [],
+      latest_rooms: [],
     }));
     const { user, location } = renderApp('/', { dataProvider: { getList, getDashboard } });
     await user.click(await screen.findByRole('menuitem', { name: 'Audit' }));
