@@ -11,19 +11,13 @@ const db = () => ctx.server.app.db;
 const unknownId = () => newId();
 
 async function insertNeed(organisationId: string | null = null) {
-  const [row] = await db()
-    .insert(needs)
-    .values({ id: newId(), description: 'Besoin groupé', emergency: 'Maintenant', organisationId })
-    .returning();
+  const [row] = await db().insert(needs).values({ id: newId(), description: 'Besoin groupé', emergency: 'Maintenant', organisationId }).returning();
   if (!row) throw new Error('no need inserted');
   return row;
 }
 
 async function insertOffer() {
-  const [row] = await db()
-    .insert(offers)
-    .values({ id: newId(), title: 'Offre groupée', description: 'd', images: [] })
-    .returning();
+  const [row] = await db().insert(offers).values({ id: newId(), title: 'Offre groupée', description: 'd', images: [] }).returning();
   if (!row) throw new Error('no offer inserted');
   return row;
 }
@@ -52,7 +46,10 @@ describe('bulk actions: one call, one transaction, a result per row', () => {
         { id: missing, ok: false, code: 'NOT_FOUND' },
       ],
     });
-    const left = await db().select({ id: companies.id }).from(companies).where(inArray(companies.id, [empty.id, busy.id]));
+    const left = await db()
+      .select({ id: companies.id })
+      .from(companies)
+      .where(inArray(companies.id, [empty.id, busy.id]));
     expect(left.map((row) => row.id)).toEqual([busy.id]);
     expect(await auditedIds('delete', 'company', [empty.id, busy.id])).toEqual([empty.id]);
   });
@@ -64,7 +61,10 @@ describe('bulk actions: one call, one transaction, a result per row', () => {
       { id: ctx.me.id, ok: false, code: 'CANNOT_DELETE_SELF' },
       { id: other.id, ok: true },
     ]);
-    const left = await db().select({ id: admins.id }).from(admins).where(inArray(admins.id, [ctx.me.id, other.id]));
+    const left = await db()
+      .select({ id: admins.id })
+      .from(admins)
+      .where(inArray(admins.id, [ctx.me.id, other.id]));
     expect(left.map((row) => row.id)).toEqual([ctx.me.id]);
   });
 
@@ -78,7 +78,12 @@ describe('bulk actions: one call, one transaction, a result per row', () => {
     ] as const) {
       expect((await ctx.me.call('POST', path, { ids })).json().results.every((row: { ok: boolean }) => row.ok)).toBe(true);
     }
-    expect(await db().select().from(users).where(inArray(users.id, [userA.id, userB.id]))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(inArray(users.id, [userA.id, userB.id])),
+    ).toEqual([]);
     expect(await db().select().from(offers).where(eq(offers.id, offerA.id))).toEqual([]);
     expect(await db().select().from(needs).where(eq(needs.id, needA.id))).toEqual([]);
     expect((await auditedIds('delete', 'user', [userA.id, userB.id])).sort()).toEqual([userA.id, userB.id].sort());
@@ -94,7 +99,10 @@ describe('bulk actions: one call, one transaction, a result per row', () => {
       { id: missing, ok: false, code: 'NOT_FOUND' },
       { id: second.id, ok: true },
     ]);
-    const statuses = await db().select({ status: needs.status }).from(needs).where(inArray(needs.id, [first.id, second.id]));
+    const statuses = await db()
+      .select({ status: needs.status })
+      .from(needs)
+      .where(inArray(needs.id, [first.id, second.id]));
     expect(statuses).toEqual([{ status: 'été traité' }, { status: 'été traité' }]);
     expect(await auditedIds('update', 'need', [first.id, second.id])).toHaveLength(2);
   });
@@ -113,7 +121,10 @@ describe('bulk actions: one call, one transaction, a result per row', () => {
       { id: userA.id, ok: true },
       { id: userB.id, ok: true },
     ]);
-    const moved = await db().select({ organisationId: users.organisationId }).from(users).where(inArray(users.id, [userA.id, userB.id]));
+    const moved = await db()
+      .select({ organisationId: users.organisationId })
+      .from(users)
+      .where(inArray(users.id, [userA.id, userB.id]));
     expect(moved).toEqual([{ organisationId: to.id }, { organisationId: to.id }]);
     expect(await auditedIds('update', 'user', [userA.id, userB.id])).toHaveLength(2);
   });
