@@ -18,6 +18,8 @@ export interface HttpClient {
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
+  /** A GET whose answer is read as it arrives (server-sent events): the response unread; rejects on a network failure. */
+  stream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 export interface HttpClientOptions {
@@ -88,5 +90,8 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     },
     put: (path, payload = {}) => send('PUT', path, payload),
     delete: (path) => send('DELETE', path),
+    // The session's header like every call: the token never rides in the URL, as an EventSource would need.
+    stream: (path, signal) =>
+      request(path, { method: 'GET', headers: { Accept: 'text/event-stream', ...authorization() }, signal }, async (response) => response),
   };
 }
