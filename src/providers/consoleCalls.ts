@@ -53,6 +53,12 @@ export function createConsoleCalls(http: HttpClient) {
       return { room: body.room, messages: body.messages ?? [] };
     },
 
+    /** The room's event stream, resumed after the message `after` (GET /room/{id}/events); see followEventStream. */
+    openRoomEvents(id: RaRecord['id'], after: string | undefined, signal: AbortSignal): Promise<Response> {
+      const query = after ? `?after=${encodeURIComponent(after)}` : '';
+      return http.stream(`/room/${encodeURIComponent(String(id))}/events${query}`, signal);
+    },
+
     async sendAdminMessage(payload: { text: string; room: string; sender_name: string; sender_logo: string | null }): Promise<void> {
       expectOk(await http.post('/message/from-admin', payload), messages.failure.generic);
     },

@@ -20,6 +20,8 @@ export interface HttpClient {
   delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
   /** A file answered to a POST (a list's CSV export); rejects with the server's code unless the status is 200. */
   download(path: string, payload?: unknown): Promise<DownloadedFile>;
+  /** A GET whose answer is read as it arrives (server-sent events): the response unread; rejects on a network failure. */
+  stream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 export interface DownloadedFile {
@@ -118,5 +120,8 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
         },
         file,
       ),
+    // The session's header like every call: the token never rides in the URL, as an EventSource would need.
+    stream: (path, signal) =>
+      request(path, { method: 'GET', headers: { Accept: 'text/event-stream', ...authorization() }, signal }, async (response) => response),
   };
 }
