@@ -1,7 +1,11 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { IconButton, Tooltip } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { QuickFindDialog } from './QuickFindDialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../whenIdle';
+
+const loadDialog = () => import('./QuickFindDialog');
+/** The palette's code (an autocomplete and its searches) is fetched when the browser is idle, not with each screen. */
+const QuickFindDialog = lazy(async () => ({ default: (await loadDialog()).QuickFindDialog }));
 
 /** Ctrl-K, or ⌘-K on a Mac: the shortcut of command palettes. */
 export const isQuickFindShortcut = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
@@ -9,10 +13,13 @@ export const isQuickFindShortcut = (event: KeyboardEvent) => (event.ctrlKey || e
 /** The app bar's quick-find button, and the shortcut that opens it from anywhere in the console. */
 export const QuickFind = () => {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isQuickFindShortcut(event)) return;
       event.preventDefault();
+      setWanted(true);
       setOpen(true);
     };
     window.addEventListener('keydown', onKeyDown);
@@ -21,11 +28,23 @@ export const QuickFind = () => {
   return (
     <>
       <Tooltip title="Quick find (Ctrl+K)">
-        <IconButton color="inherit" aria-label="Quick find" aria-keyshortcuts="Control+K Meta+K" onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          aria-label="Quick find"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => {
+            setWanted(true);
+            setOpen(true);
+          }}
+        >
           <SearchIcon />
         </IconButton>
       </Tooltip>
-      <QuickFindDialog open={open} onClose={() => setOpen(false)} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <QuickFindDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 };
