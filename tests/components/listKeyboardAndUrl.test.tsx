@@ -36,9 +36,18 @@ describe('list rows by keyboard', () => {
     screen.getByRole('button', { name: /^Sort by created at/ }).focus();
     await user.tab();
     expect(first).toHaveFocus();
+    // The row's selection checkbox comes next: Space selects the row without opening it.
+    await user.tab();
+    const checkbox = within(first).getByRole('checkbox');
+    expect(checkbox).toHaveFocus();
+    await user.keyboard(' ');
+    expect(checkbox).toBeChecked();
+    expect(location()).toBe('/company');
     await user.tab();
     expect(screen.getByText('Company #2').closest('tr')).toHaveFocus();
     await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(first).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(location()).toBe(`/company/${all[0]?.id}`));
   });

@@ -5,6 +5,7 @@ import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
 import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
+import { LazyServerExportButton } from './lazyListPowerTools';
 import { Paginator } from './Paginator';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import type { SortField } from './SortMenu';
@@ -32,6 +33,11 @@ export interface ResourceListProps<RecordType extends RaRecord = RaRecord> exten
   emptyText?: string;
   /** Where a row leads (the record's page by default); `false` for rows that open nothing. */
   rowClick?: ((id: Identifier) => string) | false;
+  /**
+   * The buttons over the selected rows (lazy ones, see lazyListPowerTools); without them the table has no
+   * selection. The phone's compact rows have none.
+   */
+  bulkActions?: ReactNode;
   /** The phone layout's row; without it the table stays, scrolling inside its card on a phone. */
   compact?: CompactRow<RecordType>;
   /** The table's columns (react-admin fields); the sortable ones are the phone's sort choices. */
@@ -51,7 +57,8 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
  * returns to page 1, as react-admin's list controller does), a row opens the record by
  * click or by keyboard. Search, filters, sort and page live in the URL (react-admin's
  * `?filter=…&sort=…&order=…&page=…`), so a reload or a shared link shows the same page.
- * On a phone the rows are compact and a menu replaces the sorting headers.
+ * On a phone the rows are compact and a menu replaces the sorting headers. 'Export' downloads the whole
+ * filtered result; the table's rows can be selected for the list's bulk actions.
  */
 export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   title,
@@ -60,6 +67,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   actions,
   emptyText,
   rowClick,
+  bulkActions,
   compact,
   children,
   ...listProps
@@ -83,6 +91,9 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
             </Suspense>
           )}
           {actions}
+          <Suspense fallback={null}>
+            <LazyServerExportButton />
+          </Suspense>
           {resettable && <ResetFiltersButton />}
           {create}
         </TopToolbar>
@@ -98,7 +109,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
           rowClick={recordPath ?? false}
           body={recordPath ? keyboardRowsBody : undefined}
           sx={{ ...keyboardRowsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-          bulkActionButtons={false}
+          bulkActionButtons={bulkActions ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
           empty={empty}
         >
           {children}

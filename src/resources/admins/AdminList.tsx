@@ -1,5 +1,6 @@
 import { FunctionField, TextField } from 'react-admin';
 import { firstTenCharacters } from '../../../shared/catalogue/dates';
+import { LazyBulkDeleteButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { AdminCreate } from './AdminCreate';
 import type { AdminRecord } from '../../providers/records';
@@ -10,6 +11,7 @@ export const AdminList = () => (
     title="Admins"
     filters={[searchFilter]}
     create={<AdminCreate />}
+    bulkActions={<LazyBulkDeleteButton plural="administrators" />}
     compact={{ primary: (admin) => admin.name, secondary: (admin) => admin.email, tertiary: (admin) => firstTenCharacters(admin.last_login_at) }}
   >
     <TextField source="name" label="Name" sortable={false} />

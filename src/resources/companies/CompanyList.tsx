@@ -2,6 +2,7 @@ import { FunctionField, TextField } from 'react-admin';
 import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { joined } from '../../custom/components/CompactList';
+import { LazyBulkDeleteButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { BALANCE_SOURCE, balanceOf, formatCredit } from '../../custom/product';
 import { CompanyAvatar } from './CompanyAvatar';
@@ -19,6 +20,7 @@ export const CompanyList = () => (
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<CompanyCreate />}
+    bulkActions={<LazyBulkDeleteButton plural="companies" />}
     emptyText={messages.empty.companies}
     compact={{
       avatar: () => <CompanyAvatar />,

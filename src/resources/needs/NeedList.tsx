@@ -1,6 +1,7 @@
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
+import { LazyBulkDeleteButton, LazyBulkNeedStatusButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { NeedCreate } from './NeedCreate';
 import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
@@ -22,6 +23,12 @@ export const NeedList = () => (
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<NeedCreate />}
+    bulkActions={
+      <>
+        <LazyBulkNeedStatusButton />
+        <LazyBulkDeleteButton plural="needs" />
+      </>
+    }
     emptyText={messages.empty.needs}
     compact={{
       primary: (need) => need.organisation_name,

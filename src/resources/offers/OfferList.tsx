@@ -1,12 +1,16 @@
 import { Avatar, Stack } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { FunctionField, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { joined } from '../../custom/components/CompactList';
+import { LazyBulkDeleteButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
-import { OfferCreate } from './OfferCreate';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
 import type { OfferRecord } from '../../providers/records';
+
+/** The create form (its image upload and organisation picker) loads after the list, keeping the list's first load within its budget. */
+const OfferCreate = lazy(async () => ({ default: (await import('./OfferCreate')).OfferCreate }));
 
 const OfferImage = ({ offer, size }: { offer: OfferRecord; size: number }) => (
   <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: size, height: size }} />
@@ -19,7 +23,12 @@ export const OfferList = () => (
     filters={[searchFilter, ...domainFilters]}
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
-    create={<OfferCreate />}
+    create={
+      <Suspense fallback={null}>
+        <OfferCreate />
+      </Suspense>
+    }
+    bulkActions={<LazyBulkDeleteButton plural="offers" />}
     emptyText={messages.empty.offers}
     compact={{
       avatar: (offer) => <OfferImage offer={offer} size={40} />,

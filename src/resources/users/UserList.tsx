@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { FunctionField, TextField, WrapperField, useGetOne, useListContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { joined } from '../../custom/components/CompactList';
+import { LazyBulkDeleteButton, LazyBulkMoveUsersButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
 import type { UserRecord } from '../../providers/records';
@@ -42,6 +43,12 @@ export const UserList = () => {
       title="Users"
       filters={[searchFilter]}
       actions={<OrganisationChip />}
+      bulkActions={
+        <>
+          <LazyBulkMoveUsersButton />
+          <LazyBulkDeleteButton plural="users" />
+        </>
+      }
       compact={{
         primary: (user) => user.name,
         secondary: (user) => (
