@@ -18,7 +18,8 @@ function fakeHttpClient() {
       }),
   );
   const answer = async () => ({ status: 200, body: { ok: true, data: [], total: 0 } });
-  const http: HttpClient = { get: vi.fn(answer), post: vi.fn(answer), put: vi.fn(answer), delete: vi.fn(answer), download } as HttpClient;
+  const stream = vi.fn(async () => new Response(''));
+  const http = { get: vi.fn(answer), post: vi.fn(answer), put: vi.fn(answer), delete: vi.fn(answer), download, stream } as unknown as HttpClient;
   return { http, download, pending };
 }
 
