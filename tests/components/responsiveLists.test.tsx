@@ -5,25 +5,14 @@ import admins from '../../src/resources/admins';
 import companies from '../../src/resources/companies';
 import userResource from '../../src/resources/users';
 import { buildAdmin, buildCompany, buildUser } from '../helpers/builders';
+import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderResource } from '../helpers/renderScreen';
 
 afterEach(() => vi.restoreAllMocks());
 
 /** A phone held upright: every `max-width` media query matches (MUI's `down('sm')` is one), no `min-width` one. */
 function onPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  answerMediaQueries((query) => query.includes('max-width'));
 }
 
 const lastListCall = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)?.[1] as GetListParams;

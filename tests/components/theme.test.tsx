@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleStore } from '../../src/custom/layout/consoleStore';
 import { palettes } from '../../src/custom/layout/palette';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
+import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderApp } from '../helpers/renderApp';
 
 const STORED_THEME = 'RaStore.theme';
@@ -10,19 +11,7 @@ const listOfNothing = { getList: vi.fn(async () => ({ data: [], total: 0 })) };
 
 /** A browser whose system setting asks for a dark (or light) interface; larger screens otherwise, as componentSetup. */
 function systemPrefers(scheme: 'dark' | 'light') {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('prefers-color-scheme: dark') ? scheme === 'dark' : query.includes('min-width'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  answerMediaQueries((query) => (query.includes('prefers-color-scheme: dark') ? scheme === 'dark' : query.includes('min-width')));
 }
 
 /** The top bar, once the console has opened on a titled screen. */

@@ -1,23 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fixedMediaQueryList } from './mediaQueries';
 
 afterEach(() => cleanup());
 
 // MUI's useMediaQuery asks matchMedia, which jsdom lacks: answer "large screen".
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fixedMediaQueryList(query, query.includes('min-width'));
 
 // react-admin scrolls to the top on navigation; jsdom does not implement it.
 window.scrollTo = () => undefined;

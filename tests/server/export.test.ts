@@ -63,7 +63,7 @@ const LISTS: Record<string, ListCase> = {
     url: '/room',
     key: 'rooms',
     body: { search: 'salle', limit: 5 },
-    header: 'id;offer_id;offer_title;offer_image;seller_id;seller_name;buyer_id;buyer_name;created_at',
+    header: 'id;offer_id;offer_title;offer_image;seller_id;seller_name;buyer_id;buyer_name;created_at;last_message;last_activity_at',
   },
   audit: { url: '/audit', key: 'data', body: { action: 'sign_in' }, header: 'id;created_at;admin_id;admin_name;action;entity;entity_id;changes' },
 };

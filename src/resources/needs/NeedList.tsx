@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { LazyBulkDeleteButton, LazyBulkNeedStatusButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
-import { NeedCreate } from './NeedCreate';
 import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
 import type { NeedRecord } from '../../providers/records';
+
+/** The create form (its organisation picker and domain selects) loads after the list, keeping the list's first load within its budget. */
+const NeedCreate = lazy(async () => ({ default: (await import('./NeedCreate')).NeedCreate }));
 
 const filters = [
   searchFilter,
@@ -22,7 +25,11 @@ export const NeedList = () => (
     filters={filters}
     sort={{ field: 'created_at', order: 'DESC' }}
     resettable
-    create={<NeedCreate />}
+    create={
+      <Suspense fallback={null}>
+        <NeedCreate />
+      </Suspense>
+    }
     bulkActions={
       <>
         <LazyBulkNeedStatusButton />
