@@ -72,19 +72,19 @@ test('by keyboard alone: sort the companies, open a row with Enter, come back to
     throw new Error(`Tab never reached ${what}`);
   };
   const firstRow = page.locator('tbody tr').first();
-  const newestName = (await firstRow.locator('td').nth(1).textContent()) ?? '';
+  const newestName = (await firstRow.locator('td.column-name').textContent()) ?? '';
   const sortByName = page.getByRole('button', { name: /^Sort by name/ });
   await tabUntil(() => sortByName.evaluate((button) => button === document.activeElement), 'the name header');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
   await expect(page).toHaveURL(/[?&]order=ASC(&|$)/);
-  await expect(firstRow.locator('td').nth(1)).not.toHaveText(newestName);
+  await expect(firstRow.locator('td.column-name')).not.toHaveText(newestName);
 
   await tabUntil(() => firstRow.evaluate((row) => row === document.activeElement), 'the first row');
   // The focused row shows it.
   expect(await firstRow.evaluate((row) => getComputedStyle(row).outlineStyle)).not.toBe('none');
   const listUrl = page.url();
-  const firstName = (await firstRow.locator('td').nth(1).textContent()) ?? '';
+  const firstName = (await firstRow.locator('td.column-name').textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/company\/[a-f0-9]{24}$/);
   await expect(page.getByRole('tab', { name: 'Information' })).toBeVisible();
@@ -92,7 +92,7 @@ test('by keyboard alone: sort the companies, open a row with Enter, come back to
   // The browser's Back (headless Chromium has no Alt+ArrowLeft shortcut of its own).
   await page.goBack();
   await expect(page).toHaveURL(listUrl);
-  await expect(page.locator('tbody tr').first().locator('td').nth(1)).toHaveText(firstName);
+  await expect(page.locator('tbody tr').first().locator('td.column-name')).toHaveText(firstName);
   await expect(sortByName).toHaveClass(/Mui-active.*directionAsc/);
 });
 
@@ -123,12 +123,12 @@ test('a link to a filtered, sorted page 2 shows that page, and again after a rel
   await expect(page.getByLabel('Current page')).toHaveText('2 / 3');
   await expect(page.getByRole('combobox', { name: 'Urgency' })).toHaveText('Maintenant');
   await expect(rows).toHaveCount(10);
-  for (const urgency of await rows.locator('td:nth-child(3)').allTextContents()) expect(urgency).toBe('Maintenant');
-  const organisations = await rows.locator('td:nth-child(1)').allTextContents();
+  for (const urgency of await rows.locator('td.column-emergency').allTextContents()) expect(urgency).toBe('Maintenant');
+  const organisations = await rows.locator('td.column-organisation_name').allTextContents();
   // The server sorts by code point ('Colibri' before 'Cèdre').
   expect(organisations).toEqual([...organisations].sort());
 
   await page.reload();
   await expect(page.getByLabel('Current page')).toHaveText('2 / 3');
-  await expect(rows.locator('td:nth-child(1)')).toHaveText(organisations);
+  await expect(rows.locator('td.column-organisation_name')).toHaveText(organisations);
 });

@@ -1,36 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './cspGuard';
+import { readCsv } from '../helpers/csvFile';
 import { apiAs, choose, signIn, toast } from './helpers';
-
-/** The rows of a `;`-separated CSV file, quoted fields (with `;`, quotes or line breaks) read whole. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 test.describe('export and bulk actions, end to end', () => {
   test('Export on /need downloads the whole filtered result as CSV', async ({ page }) => {
@@ -47,13 +18,13 @@ test.describe('export and bulk actions, end to end', () => {
     const file = await (await download).path();
     const bytes = await readFile(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header, ...rows] = csvRows(bytes.subarray(3).toString('utf8')).filter((row) => row.join('') !== '');
-    expect(header).toEqual(['id', 'organisation_id', 'organisation_name', 'description', 'emergency', 'created_at']);
+    const csv = readCsv(bytes.toString('utf8'));
+    expect(csv.header).toEqual(['id', 'organisation_id', 'organisation_name', 'description', 'emergency', 'created_at']);
 
     const search = await (await apiAs(page)).post('/need/search', { emergency: 'Maintenant' });
     expect(search.total).toBeGreaterThan(10);
-    expect(rows).toHaveLength(search.total);
-    for (const row of rows) expect(row[4]).toBe('Maintenant');
+    expect(csv.rows).toHaveLength(search.total);
+    for (const row of csv.rows) expect(row.emergency).toBe('Maintenant');
   });
 
   test('Set status on two selected needs', async ({ page }) => {
