@@ -24,7 +24,7 @@ test('dashboard: trend charts drawn from the server, needs-by-urgency and by-sta
   await expect(page.getByRole('combobox', { name: 'Urgency' })).toHaveText(label);
   const rows = page.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
-  for (const urgencyCell of await rows.locator('td:nth-child(3)').allTextContents()) expect(urgencyCell).toBe(label);
+  for (const urgencyCell of await rows.locator('td.column-emergency').allTextContents()) expect(urgencyCell).toBe(label);
   await expect(page.getByText(new RegExp(`^1 / ${Math.max(1, Math.ceil(count / 10))}$`))).toBeVisible();
 
   // A needs-by-status figure: the list shows the Status filter it set, and the server applies it.

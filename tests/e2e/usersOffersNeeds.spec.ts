@@ -25,7 +25,7 @@ test('users: from a company Users tab, move a user to another company, and Login
   );
   await expect(page.getByText('Organisation: Atelier Lumière')).toBeVisible();
   const rows = page.locator('tbody tr');
-  for (const organisation of await rows.locator('td:nth-child(3)').allTextContents()) expect(organisation).toBe('Atelier Lumière');
+  for (const organisation of await rows.locator('td.column-organisation_name').allTextContents()) expect(organisation).toBe('Atelier Lumière');
 
   // 'Login as' opens the connect route with the user's id and a single-use token (no app listens
   // on port 8081 here, so the request the new tab makes is what we read).

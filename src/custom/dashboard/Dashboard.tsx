@@ -12,6 +12,8 @@ import { LatestRooms } from './LatestRooms';
 import { links } from './listLinks';
 import { CreditMovementsCard, NewRecordsCard } from './TrendCards';
 
+export { loadCharts as preloadCharts } from './lazyCharts';
+
 const NO_DOMAIN = 'Sans domaine';
 
 /** The external analytics dashboard, full height, when one is configured. */

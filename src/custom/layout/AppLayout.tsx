@@ -26,7 +26,8 @@ const PreloadScreensWhenIdle = () => {
     () =>
       whenIdle(() => {
         preloadAllScreens();
-        void Dashboard.preload().catch(() => undefined);
+        // The dashboard's chart library too, which it fetches only once its figures are drawn.
+        void Dashboard.preload().then((dashboard) => dashboard.preloadCharts()).catch(() => undefined);
         void AccountPage.preload().catch(() => undefined);
       }),
     [],
