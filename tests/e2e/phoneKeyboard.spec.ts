@@ -31,7 +31,7 @@ for (const viewport of [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ]) {
-  test(`on a ${viewport.width} px phone, no list, Bank or chat screen scrolls sideways`, async ({ page }) => {
+  test(`on a ${viewport.width} px phone, no list, the audit trail, Bank or chat screen scrolls sideways`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await signIn(page);
@@ -44,6 +44,13 @@ for (const viewport of [
       await expectNoSidewaysScroll(page, path);
       if (create) await expectOnScreen(page, 'Create');
     }
+
+    // The audit trail: compact rows too (not links: an event is not a page), its five filters wrapped.
+    await page.goto('/audit');
+    await expect(page.getByTestId('compact-list').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByLabel('Current page')).toBeVisible();
+    await expect(page.locator('table')).toHaveCount(0);
+    await expectNoSidewaysScroll(page, '/audit');
 
     await page.goto('/bank');
     await expect(page.getByRole('button', { name: /^Delete image of / }).first()).toBeVisible();

@@ -45,7 +45,7 @@ test('users: from a company Users tab, move a user to another company, and Login
   expect(await (await exchange()).json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
 
   // Move the user to another company.
-  await rows.filter({ hasText: userName }).locator('td').first().click();
+  await rows.filter({ hasText: userName }).locator('td.column-name').click();
   await expect(page).toHaveURL(/\/user\/[a-f0-9]{24}$/);
   const organisation = page.getByRole('combobox', { name: 'Organisation' });
   await expect(organisation).toHaveValue('Atelier Lumière');

@@ -1,6 +1,7 @@
 import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
 import { ResourceList } from '../components/ResourceList';
+import { auditCompactRow } from './auditCompactRow';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField, AuditRecordField } from './AuditFields';
 import { endOfDay, startOfDay } from './dayBounds';
 
@@ -20,7 +21,7 @@ const auditFilters = [
 
 /** The whole audit trail, newest first, 10 a page; a record that still exists is one click away. */
 export const AuditPage = () => (
-  <ResourceList resource="audit_event" title="Audit" filters={auditFilters} resettable rowClick={false} emptyText="No event found.">
+  <ResourceList resource="audit_event" title="Audit" filters={auditFilters} resettable rowClick={false} emptyText="No event found." compact={auditCompactRow}>
     <AuditDateField label="Date" />
     <AuditAdminField label="Admin" />
     <AuditActionField label="Action" />

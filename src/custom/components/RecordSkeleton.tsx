@@ -1,7 +1,5 @@
 import { Box, Skeleton, Stack } from '@mui/material';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+import { visuallyHidden } from './visuallyHidden';
 
 /** Rows of inputs as a record form lays them out: side by side on a wide screen, stacked on a phone. */
 const FIELD_ROWS = [3, 3, 2, 1] as const;

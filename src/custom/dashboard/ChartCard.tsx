@@ -12,16 +12,3 @@ export const ChartCard = ({ title, children }: { title: string; children: ReactN
     </CardContent>
   </Card>
 );
-
-/** Hidden from sight, read by assistive technology (the charts' figures as tables). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

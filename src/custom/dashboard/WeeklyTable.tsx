@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import type { WeekTrend } from '../../../shared/contract/dashboard';
-import { visuallyHidden } from './ChartCard';
+import { visuallyHidden } from '../components/visuallyHidden';
 import { weekLabel } from './weeks';
 
 export interface WeeklyColumn {
@@ -10,27 +10,29 @@ export interface WeeklyColumn {
 
 /** A chart's weekly figures as a table for assistive technology (the chart itself is hidden from it). */
 export const WeeklyTable = ({ caption, weeks, columns }: { caption: string; weeks: WeekTrend[]; columns: WeeklyColumn[] }) => (
-  <Box component="table" sx={visuallyHidden}>
-    <caption>{caption}</caption>
-    <thead>
-      <tr>
-        <th scope="col">Week of</th>
-        {columns.map((column) => (
-          <th key={column.key} scope="col">
-            {column.label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-    <tbody>
-      {weeks.map((week) => (
-        <tr key={week.week}>
-          <th scope="row">{weekLabel(week.week)}</th>
+  <Box sx={visuallyHidden}>
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Week of</th>
           {columns.map((column) => (
-            <td key={column.key}>{week[column.key]}</td>
+            <th key={column.key} scope="col">
+              {column.label}
+            </th>
           ))}
         </tr>
-      ))}
-    </tbody>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week.week}>
+            <th scope="row">{weekLabel(week.week)}</th>
+            {columns.map((column) => (
+              <td key={column.key}>{week[column.key]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   </Box>
 );

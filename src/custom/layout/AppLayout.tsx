@@ -27,7 +27,9 @@ const PreloadScreensWhenIdle = () => {
       whenIdle(() => {
         preloadAllScreens();
         // The dashboard's chart library too, which it fetches only once its figures are drawn.
-        void Dashboard.preload().then((dashboard) => dashboard.preloadCharts()).catch(() => undefined);
+        void Dashboard.preload()
+          .then((dashboard) => dashboard.preloadCharts())
+          .catch(() => undefined);
         void AccountPage.preload().catch(() => undefined);
       }),
     [],

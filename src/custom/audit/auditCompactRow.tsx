@@ -1,0 +1,31 @@
+import { Fragment } from 'react';
+import { RecordContextProvider } from 'react-admin';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import type { AuditEventRecord } from '../../providers/records';
+import type { CompactRow } from '../components/CompactList';
+import { AuditActionField, AuditAdminField, AuditRecordField } from './AuditFields';
+import { changeLines } from './auditFormat';
+
+/**
+ * The audit trail on a phone: action and record (linked while it exists) with the date, then the admin and
+ * each change on its own line. Text and line breaks only: the row's secondary line is a paragraph.
+ */
+export const auditCompactRow: CompactRow<AuditEventRecord> = {
+  primary: (event) => (
+    <RecordContextProvider value={event}>
+      <AuditActionField label="Action" /> · <AuditRecordField label="Record" />
+    </RecordContextProvider>
+  ),
+  tertiary: (event) => formatShortDateTime(event.created_at),
+  secondary: (event) => (
+    <RecordContextProvider value={event}>
+      <AuditAdminField label="Admin" />
+      {changeLines(event.changes).map(({ field, before, after }) => (
+        <Fragment key={field}>
+          <br />
+          {field}: {before} → {after}
+        </Fragment>
+      ))}
+    </RecordContextProvider>
+  ),
+};
