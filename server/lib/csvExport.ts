@@ -8,6 +8,7 @@ import type { AuditEntity } from '../../shared/catalogue/audit';
 import { changedFields, recordAudit } from './audit';
 import { CSV_BOM, csvHeader, csvLine, type CsvKind } from './csv';
 import { cursorBatches, type TextRow } from './cursorBatches';
+import { exportSlots, type ExportSlots } from './exportSlots';
 
 /** One column of an export: its header (the API's snake_case field name), its value, and how it is written. */
 export interface ExportColumn {
@@ -100,6 +101,14 @@ export interface CsvExport {
   filters: object;
 }
 
+/** The exports each server instance is streaming (MAX_CONCURRENT_EXPORTS at most). */
+const runningExports = new WeakMap<FastifyInstance, ExportSlots>();
+const slotsOf = (app: FastifyInstance): ExportSlots => {
+  let slots = runningExports.get(app);
+  if (!slots) runningExports.set(app, (slots = exportSlots()));
+  return slots;
+};
+
 /**
  * Answers a whole filtered list as a CSV download. Everything that can fail cleanly fails before the first
  * byte: the body was validated by the route, the query's ORDER BY was built by the caller, and the cursor
@@ -107,6 +116,7 @@ export interface CsvExport {
  * The export is recorded in the audit trail with its filters.
  */
 async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
+  const release = slotsOf(app).take();
   const chunks = csvChunks(file.columns, cursorBatches(app.db, app.dbKind, file.query));
   try {
     const first = await chunks.next();
@@ -115,9 +125,12 @@ async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, repl
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(file.fileName)}"`)
       .header('cache-control', 'no-store');
-    return reply.send(new ChunkStream(first.done ? '' : first.value, chunks));
+    // 'close' comes once the stream has ended or been destroyed (the client went away): the cursor is closed by then.
+    const stream = new ChunkStream(first.done ? '' : first.value, chunks).once('close', release);
+    return reply.send(stream);
   } catch (error) {
     await chunks.return(undefined);
+    release();
     throw error;
   }
 }

@@ -20,16 +20,18 @@ export function ordered(parts: SortPart[], direction: 1 | -1, reversed = false):
  * ORDER BY for a search: the requested key (one of `columns`) or the default, then the id so
  * that pages never overlap when values tie. Only the table's own keys count: `constructor`,
  * `toString` or `__proto__` are inherited by every object and are refused like any unknown key.
+ * The key is checked here, when the search is read, not when the rows are: a page past the end
+ * reads no rows, and must refuse a bad key all the same. The result orders forward, or reversed.
  */
-export function orderBy(
+export function sortOrder(
   sort: SortInput,
   columns: Record<string, SortKey>,
   fallback: { field: string; direction: 1 | -1 },
   id: PgColumn,
-  reversed = false,
-): SQL[] {
+): (reversed?: boolean) => SQL[] {
   const [field, direction] = Object.entries(sort ?? {})[0] ?? [fallback.field, fallback.direction];
   const key = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!key) throw new ValidationError({ sort: 'not a sortable column' });
-  return ordered([...(Array.isArray(key) ? key : [key]), id], direction, reversed);
+  const parts = [...(Array.isArray(key) ? key : [key]), id];
+  return (reversed = false) => ordered(parts, direction, reversed);
 }

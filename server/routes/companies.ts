@@ -13,7 +13,7 @@ import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { orderBy } from '../lib/listing';
+import { sortOrder } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { searchPage } from '../lib/searchTotal';
@@ -78,7 +78,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
     return {
       where: conditions.length ? and(...conditions) : undefined,
-      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id, reversed),
+      order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id),
     };
   };
 

@@ -10,7 +10,7 @@ import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { orderBy } from '../lib/listing';
+import { sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
@@ -77,7 +77,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     if (body.status) conditions.push(eq(needs.status, body.status));
     return {
       where: conditions.length ? and(...conditions) : undefined,
-      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id, reversed),
+      order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id),
     };
   };
 

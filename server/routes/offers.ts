@@ -9,7 +9,7 @@ import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { orderBy } from '../lib/listing';
+import { sortOrder } from '../lib/listing';
 import { boolean, csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
@@ -78,7 +78,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
     return {
       where: conditions.length ? and(...conditions) : undefined,
-      order: (reversed = false) => orderBy(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id, reversed),
+      order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id),
     };
   };
 

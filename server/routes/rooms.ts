@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
-import { orderBy } from '../lib/listing';
+import { sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { roomActivity } from '../lib/roomActivity';
 import { alias } from 'drizzle-orm/pg-core';
@@ -134,7 +134,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
     const pattern = search ? containsPattern(search.toLowerCase()) : undefined;
     return {
       where: pattern ? or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern)) : undefined,
-      order: (reversed = false) => orderBy(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id, reversed),
+      order: sortOrder(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id),
     };
   };
 

@@ -53,6 +53,8 @@ export interface ResourceDeclaration {
   menu?: MenuEntry;
   list?: PreloadableScreen;
   edit?: PreloadableScreen;
+  /** The create form the list opens in a dialog, when it is loaded apart from the list. */
+  createForm?: PreloadableScreen;
   /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
   routes?: Array<{ path: string; page: PreloadableScreen }>;
   /** The field that names a record in references and titles. */
@@ -75,7 +77,7 @@ export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDecl
 
 /** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click. */
 export function preloadEntry(entry: ConsoleEntry): void {
-  const screens = entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, ...(entry.routes ?? []).map((route) => route.page)];
+  const screens = entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)];
   // A failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there.
   for (const screen of screens) screen?.preload?.().catch(() => undefined);
 }

@@ -109,6 +109,16 @@ describe('POST /company/search', () => {
     }
   });
 
+  // A page past the end reads no rows: the sort key must be refused all the same (found by the fuzzer on offers).
+  it.each(['/company/search', '/offer/search', '/need/search', '/room/search', '/company/export'])(
+    '%s refuses an unknown sort key on a page past the end',
+    async (url) => {
+      const response = await ctx.me.call('POST', url, { sort: { __defineGetter__: -1 }, offset: 1_000_000 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, code: 'VALIDATION_ERROR', errors: { sort: 'not a sortable column' } });
+    },
+  );
+
   it('needs a session', async () => {
     expect((await ctx.server.app.inject({ method: 'POST', url: '/api/company/search', payload: {} })).statusCode).toBe(401);
   });

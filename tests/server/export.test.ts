@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, needs, offers } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { MAX_CONCURRENT_EXPORTS } from '../../server/lib/exportSlots';
 import { adjustBalance } from '../../server/lib/ledger';
 import { readCsv } from '../helpers/csvFile';
 import { insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
@@ -224,21 +225,20 @@ describe('POST /x/export: streamed from a cursor', () => {
     expect(await openExports()).toBe(0);
   });
 
-  it('closes the cursor and releases its transaction when the client goes away mid-export', async () => {
+  /** An export over a real socket whose client reads one chunk and then stops: the server waits with its cursor open. */
+  async function pausedExport(token: string): Promise<{ bytes: number; abort: () => void }> {
     const app = server.current?.app;
     if (!app) throw new Error('no server');
-    const me = await signedInAdmin(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const payload = JSON.stringify({ search: 'streamed' });
-    const firstChunk = await new Promise<{ bytes: number; abort: () => void }>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const call = httpRequest(
         {
           host: '127.0.0.1',
           port,
           method: 'POST',
           path: '/api/company/export',
-          headers: { authorization: `JWT ${me.token}`, 'content-type': 'application/json' },
+          headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
         },
         (response) => {
           response.once('data', (chunk: Buffer) => {
@@ -248,14 +248,46 @@ describe('POST /x/export: streamed from a cursor', () => {
         },
       );
       call.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
-      call.end(payload);
+      call.end(JSON.stringify({ search: 'streamed' }));
     });
+  }
+
+  const waitForOpenExports = async (count: number) => {
+    for (let attempt = 0; attempt < 50 && (await openExports()) !== count; attempt += 1) await sleep(100);
+    expect(await openExports()).toBe(count);
+  };
+
+  it('closes the cursor and releases its transaction when the client goes away mid-export', async () => {
+    const app = server.current?.app;
+    if (!app) throw new Error('no server');
+    const me = await signedInAdmin(app);
+    const firstChunk = await pausedExport(me.token);
     expect(firstChunk.bytes).toBeGreaterThan(0);
     // The client reads nothing more: the server waits for it with the cursor open.
     await sleep(200);
     expect(await openExports()).toBe(1);
     firstChunk.abort();
-    for (let attempt = 0; attempt < 50 && (await openExports()) > 0; attempt += 1) await sleep(100);
-    expect(await openExports()).toBe(0);
+    await waitForOpenExports(0);
+  });
+
+  it(`streams ${MAX_CONCURRENT_EXPORTS} exports at once and refuses one more with 429 until one has ended`, async () => {
+    const app = server.current?.app;
+    if (!app) throw new Error('no server');
+    const me = await signedInAdmin(app);
+    const running = [];
+    for (let index = 0; index < MAX_CONCURRENT_EXPORTS; index += 1) running.push(await pausedExport(me.token));
+    await waitForOpenExports(MAX_CONCURRENT_EXPORTS);
+
+    const refused = await me.call('POST', '/company/export', { search: 'streamed 1' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ ok: false, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    running.pop()?.abort();
+    await waitForOpenExports(MAX_CONCURRENT_EXPORTS - 1);
+    const accepted = await me.call('POST', '/company/export', { search: 'streamed 1' });
+    expect(accepted.statusCode).toBe(200);
+    for (const paused of running) paused.abort();
+    await waitForOpenExports(0);
   });
 });

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 
-/** The module of the list's export and bulk buttons, fetched once by whichever of them renders first. */
-const powerTools = () => import('./listPowerTools');
+/** The module of the list's export and bulk buttons, fetched once by whichever of them renders first (or when idle). */
+export const preloadListPowerTools = () => import('./listPowerTools');
 
-export const LazyServerExportButton = lazy(async () => ({ default: (await powerTools()).ServerExportButton }));
-export const LazyBulkDeleteButton = lazy(async () => ({ default: (await powerTools()).BulkDeleteButton }));
-export const LazyBulkMoveUsersButton = lazy(async () => ({ default: (await powerTools()).BulkMoveUsersButton }));
-export const LazyBulkNeedStatusButton = lazy(async () => ({ default: (await powerTools()).BulkNeedStatusButton }));
+export const LazyServerExportButton = lazy(async () => ({ default: (await preloadListPowerTools()).ServerExportButton }));
+export const LazyBulkDeleteButton = lazy(async () => ({ default: (await preloadListPowerTools()).BulkDeleteButton }));
+export const LazyBulkMoveUsersButton = lazy(async () => ({ default: (await preloadListPowerTools()).BulkMoveUsersButton }));
+export const LazyBulkNeedStatusButton = lazy(async () => ({ default: (await preloadListPowerTools()).BulkNeedStatusButton }));

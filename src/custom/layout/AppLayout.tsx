@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { DocumentTitle } from '../components/DocumentTitle';
+import { preloadListPowerTools } from '../components/lazyListPowerTools';
 import { preloadAllScreens } from '../../resources';
 import { AccountPage, Dashboard } from '../screens';
 import { QuickFind } from '../quickFind/QuickFind';
@@ -31,6 +32,8 @@ const PreloadScreensWhenIdle = () => {
           .then((dashboard) => dashboard.preloadCharts())
           .catch(() => undefined);
         void AccountPage.preload().catch(() => undefined);
+        // Every list's export and bulk buttons.
+        void preloadListPowerTools().catch(() => undefined);
       }),
     [],
   );

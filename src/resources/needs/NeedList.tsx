@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { LazyBulkDeleteButton, LazyBulkNeedStatusButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
+import { LazyNeedCreate } from './lazyNeedCreate';
 import type { NeedRecord } from '../../providers/records';
-
-/** The create form (its organisation picker and domain selects) loads after the list, keeping the list's first load within its budget. */
-const NeedCreate = lazy(async () => ({ default: (await import('./NeedCreate')).NeedCreate }));
 
 const filters = [
   searchFilter,
@@ -27,7 +25,7 @@ export const NeedList = () => (
     resettable
     create={
       <Suspense fallback={null}>
-        <NeedCreate />
+        <LazyNeedCreate />
       </Suspense>
     }
     bulkActions={

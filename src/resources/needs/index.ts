@@ -2,6 +2,7 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { messages } from '../../../shared/catalogue/messages';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
+import { LazyNeedCreate } from './lazyNeedCreate';
 
 /** The needs: /need lists them, /need/{id} edits one. */
 export default defineResource({
@@ -20,5 +21,6 @@ export default defineResource({
   },
   list: lazyNamed(() => import('./NeedList'), 'NeedList'),
   edit: lazyNamed(() => import('./NeedEdit'), 'NeedEdit'),
+  createForm: LazyNeedCreate,
   recordRepresentation: 'description',
 });

@@ -1,5 +1,5 @@
 import { Avatar, Stack } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FunctionField, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
@@ -7,10 +7,8 @@ import { joined } from '../../custom/components/CompactList';
 import { LazyBulkDeleteButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
+import { LazyOfferCreate } from './lazyOfferCreate';
 import type { OfferRecord } from '../../providers/records';
-
-/** The create form (its image upload and organisation picker) loads after the list, keeping the list's first load within its budget. */
-const OfferCreate = lazy(async () => ({ default: (await import('./OfferCreate')).OfferCreate }));
 
 const OfferImage = ({ offer, size }: { offer: OfferRecord; size: number }) => (
   <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: size, height: size }} />
@@ -25,7 +23,7 @@ export const OfferList = () => (
     resettable
     create={
       <Suspense fallback={null}>
-        <OfferCreate />
+        <LazyOfferCreate />
       </Suspense>
     }
     bulkActions={<LazyBulkDeleteButton plural="offers" />}

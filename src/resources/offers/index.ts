@@ -2,6 +2,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { messages } from '../../../shared/catalogue/messages';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
+import { LazyOfferCreate } from './lazyOfferCreate';
 
 /** The offers: /offer lists them, /offer/{id} edits one. */
 export default defineResource({
@@ -22,5 +23,6 @@ export default defineResource({
   },
   list: lazyNamed(() => import('./OfferList'), 'OfferList'),
   edit: lazyNamed(() => import('./OfferEdit'), 'OfferEdit'),
+  createForm: LazyOfferCreate,
   recordRepresentation: 'title',
 });
