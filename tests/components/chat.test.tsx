@@ -1,16 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import rooms from '../../src/resources/messages';
 import { ME } from '../helpers/fakeProviders';
+import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderResource } from '../helpers/renderScreen';
 import { buildRoom, buildRoomMessage } from '../helpers/rooms';
 
 const room = buildRoom();
 const message = buildRoomMessage;
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('/message', () => {
-  it('lists rooms with offer, seller, buyer and created at; a row opens /message/{room_id}', async () => {
-    const getList = vi.fn(async () => ({ data: [{ ...room, id: room._id }], total: 1 }));
+  it('lists rooms with offer, seller, buyer, last message (plain text), last activity and created at; a row opens /message/{room_id}', async () => {
+    const listed = { ...room, last_message: 'À demain <b>sans faute</b>', last_activity_at: '2026-11-22T18:30:00' };
+    const getList = vi.fn(async () => ({ data: [{ ...listed, id: room._id }], total: 1 }));
     const { user, location } = renderResource(rooms, '/message', {
       dataProvider: { getList, getRoom: vi.fn(async () => ({ room, messages: [], has_more: false })) },
     });
@@ -18,9 +22,26 @@ describe('/message', () => {
     expect(within(row).getByText('Agence Cèdre')).toBeInTheDocument();
     expect(within(row).getByText('Maison Azur')).toBeInTheDocument();
     expect(within(row).getByText('20/11/2026, 10:00')).toBeInTheDocument();
+    const lastMessage = within(row).getByText('À demain <b>sans faute</b>');
+    expect(lastMessage.closest('td')).toHaveClass('column-last_message');
+    expect(row.querySelector('td.column-last_message b')).toBeNull();
+    expect(row.querySelector('td.column-last_activity_at')).toHaveTextContent('22/11/2026, 18:30');
+    expect(screen.getByRole('columnheader', { name: 'Last message' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Last activity' })).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith('message', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
     await user.click(row);
     await waitFor(() => expect(location()).toBe(`/message/${room._id}`));
+  });
+
+  it('shows the last message, cut to two lines, in the compact rows of a phone', async () => {
+    answerMediaQueries((query) => query.includes('max-width'));
+    const listed = { ...room, id: room._id, last_message: 'Un très long dernier message qui ne tient pas sur un téléphone' };
+    renderResource(rooms, '/message', { dataProvider: { getList: vi.fn(async () => ({ data: [listed], total: 1 })) } });
+    const link = (await screen.findByText('Salon 2027')).closest('a') as HTMLElement;
+    const lastMessage = within(link).getByText(listed.last_message);
+    expect(lastMessage).toHaveAttribute('title', listed.last_message);
+    expect(lastMessage).toHaveStyle({ overflow: 'hidden' });
+    expect(link).toHaveTextContent('Seller: Agence Cèdre · Buyer: Maison Azur');
   });
 });
 
