@@ -48,10 +48,7 @@ export function createConsoleCalls(http: HttpClient) {
      * A room with a page of its messages, oldest first: the latest ones, or those before the message
      * `before` (GET /room/{id}); `has_more` when older ones remain.
      */
-    async getRoom(
-      id: RaRecord['id'],
-      page: { before?: string; limit?: number } = {},
-    ): Promise<{ room: Room; messages: RoomMessage[]; has_more: boolean }> {
+    async getRoom(id: RaRecord['id'], page: { before?: string; limit?: number } = {}): Promise<{ room: Room; messages: RoomMessage[]; has_more: boolean }> {
       const query = new URLSearchParams();
       if (page.before) query.set('before', page.before);
       if (page.limit) query.set('limit', String(page.limit));
