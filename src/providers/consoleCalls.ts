@@ -44,13 +44,21 @@ export function createConsoleCalls(http: HttpClient) {
       expectOk(await http.delete(`/category_image/${encodeURIComponent(String(id))}`), messages.failure.deleteCategoryImage);
     },
 
-    async getRoom(id: RaRecord['id']): Promise<{ room: Room; messages: RoomMessage[] }> {
+    /**
+     * A room with a page of its messages, oldest first: the latest ones, or those before the message
+     * `before` (GET /room/{id}); `has_more` when older ones remain.
+     */
+    async getRoom(id: RaRecord['id'], page: { before?: string; limit?: number } = {}): Promise<{ room: Room; messages: RoomMessage[]; has_more: boolean }> {
+      const query = new URLSearchParams();
+      if (page.before) query.set('before', page.before);
+      if (page.limit) query.set('limit', String(page.limit));
+      const search = query.toString() ? `?${query.toString()}` : '';
       const body = expectOk(
-        await http.get<ApiBody & { room?: Room; messages?: RoomMessage[] }>(`/room/${encodeURIComponent(String(id))}`),
+        await http.get<ApiBody & { room?: Room; messages?: RoomMessage[]; has_more?: boolean }>(`/room/${encodeURIComponent(String(id))}${search}`),
         messages.failure.generic,
       );
       if (!body.room) throw new CallFailure(messages.failure.generic);
-      return { room: body.room, messages: body.messages ?? [] };
+      return { room: body.room, messages: body.messages ?? [], has_more: body.has_more === true };
     },
 
     /** The room's event stream, resumed after the message `after` (GET /room/{id}/events); see followEventStream. */
@@ -59,8 +67,11 @@ export function createConsoleCalls(http: HttpClient) {
       return http.stream(`/room/${encodeURIComponent(String(id))}/events${query}`, signal);
     },
 
-    async sendAdminMessage(payload: { text: string; room: string; sender_name: string; sender_logo: string | null }): Promise<void> {
-      expectOk(await http.post('/message/from-admin', payload), messages.failure.generic);
+    /** Answers the message as stored (its _id and the server's time), so that the console can put it in place of its draft. */
+    async sendAdminMessage(payload: { text: string; room: string; sender_name: string; sender_logo: string | null }): Promise<RoomMessage> {
+      const body = expectOk(await http.post<ApiBody & { data?: RoomMessage }>('/message/from-admin', payload), messages.failure.generic);
+      if (!body.data) throw new CallFailure(messages.failure.generic);
+      return body.data;
     },
 
     async getDashboard(): Promise<Dashboard> {

@@ -1,41 +1,47 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { RoomMessage } from '../../shared/contract/rooms';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import rooms from '../../src/resources/messages';
 import { ME } from '../helpers/fakeProviders';
+import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderResource } from '../helpers/renderScreen';
+import { buildRoom, buildRoomMessage } from '../helpers/rooms';
 
-const room = {
-  _id: 'r'.repeat(24),
-  offer_title: 'Salon 2027',
-  offer_image: 'http://x.test/offer.png',
-  offer_images: ['http://x.test/offer.png'],
-  seller: { name: 'Agence Cèdre', logo_url: null },
-  buyer: { name: 'Maison Azur', logo_url: null },
-  created_at: '2026-11-20T10:00:00',
-};
-const message = (id: string, overrides: Partial<RoomMessage>): RoomMessage => ({
-  _id: id,
-  sender_id: 'buyer-company',
-  sender_role: 'buyer',
-  sender_name: 'Maison Azur',
-  sender_avatar: null,
-  text: 'Bonjour',
-  created_at: '2026-11-20T10:05:00',
-  ...overrides,
-});
+const room = buildRoom();
+const message = buildRoomMessage;
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('/message', () => {
-  it('lists rooms with offer, seller, buyer and created at; a row opens /message/{room_id}', async () => {
-    const getList = vi.fn(async () => ({ data: [{ ...room, id: room._id }], total: 1 }));
-    const { user, location } = renderResource(rooms, '/message', { dataProvider: { getList, getRoom: vi.fn(async () => ({ room, messages: [] })) } });
+  it('lists rooms with offer, seller, buyer, last message (plain text), last activity and created at; a row opens /message/{room_id}', async () => {
+    const listed = { ...room, last_message: 'À demain <b>sans faute</b>', last_activity_at: '2026-11-22T18:30:00' };
+    const getList = vi.fn(async () => ({ data: [{ ...listed, id: room._id }], total: 1 }));
+    const { user, location } = renderResource(rooms, '/message', {
+      dataProvider: { getList, getRoom: vi.fn(async () => ({ room, messages: [], has_more: false })) },
+    });
     const row = (await screen.findByText('Salon 2027')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Agence Cèdre')).toBeInTheDocument();
     expect(within(row).getByText('Maison Azur')).toBeInTheDocument();
     expect(within(row).getByText('20/11/2026, 10:00')).toBeInTheDocument();
+    const lastMessage = within(row).getByText('À demain <b>sans faute</b>');
+    expect(lastMessage.closest('td')).toHaveClass('column-last_message');
+    expect(row.querySelector('td.column-last_message b')).toBeNull();
+    expect(row.querySelector('td.column-last_activity_at')).toHaveTextContent('22/11/2026, 18:30');
+    expect(screen.getByRole('columnheader', { name: 'Last message' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Last activity' })).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith('message', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
     await user.click(row);
     await waitFor(() => expect(location()).toBe(`/message/${room._id}`));
+  });
+
+  it('shows the last message, cut to two lines, in the compact rows of a phone', async () => {
+    answerMediaQueries((query) => query.includes('max-width'));
+    const listed = { ...room, id: room._id, last_message: 'Un très long dernier message qui ne tient pas sur un téléphone' };
+    renderResource(rooms, '/message', { dataProvider: { getList: vi.fn(async () => ({ data: [listed], total: 1 })) } });
+    const link = (await screen.findByText('Salon 2027')).closest('a') as HTMLElement;
+    const lastMessage = within(link).getByText(listed.last_message);
+    expect(lastMessage).toHaveAttribute('title', listed.last_message);
+    expect(lastMessage).toHaveStyle({ overflow: 'hidden' });
+    expect(link).toHaveTextContent('Seller: Agence Cèdre · Buyer: Maison Azur');
   });
 });
 
@@ -48,7 +54,7 @@ describe('/message/{room_id}', () => {
   ];
 
   it('shows the offer header and the messages grouped by day, own messages on the right, text never as HTML', async () => {
-    renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom: vi.fn(async () => ({ room, messages: conversation })) } });
+    renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom: vi.fn(async () => ({ room, messages: conversation, has_more: false })) } });
     expect(await screen.findByRole('heading', { name: 'Salon 2027', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('Seller: Agence Cèdre · Buyer: Maison Azur')).toBeInTheDocument();
     const friday = screen.getByRole('region', { name: /^Friday,? 20 November 2026$/ });
@@ -65,9 +71,16 @@ describe('/message/{room_id}', () => {
     expect(document.querySelector('[role="log"] b')).toBeNull();
   });
 
-  it('sends with Enter, ignores blank input, and reloads the room', async () => {
-    const sendAdminMessage = vi.fn(async () => undefined);
-    const getRoom = vi.fn(async () => ({ room, messages: conversation }));
+  it('sends with Enter (Shift+Enter is a new line), ignores blank input, and shows the stored message without reloading the room', async () => {
+    const stored = message('a5', {
+      text: 'Bonjour à tous\nbonne journée',
+      sender_id: ME.id,
+      sender_role: 'admin',
+      sender_name: 'Demo Admin',
+      created_at: '2026-11-21T10:00:00',
+    });
+    const sendAdminMessage = vi.fn(async () => stored);
+    const getRoom = vi.fn(async () => ({ room, messages: conversation, has_more: false }));
     const { user } = renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom, sendAdminMessage } });
     const input = await screen.findByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
@@ -77,32 +90,28 @@ describe('/message/{room_id}', () => {
     await user.type(input, '{Enter}');
     expect(sendAdminMessage).not.toHaveBeenCalled();
     await user.clear(input);
-    const loads = getRoom.mock.calls.length;
-    await user.type(input, 'Bonjour à tous{Enter}');
+    await user.type(input, 'Bonjour à tous{Shift>}{Enter}{/Shift}bonne journée{Enter}');
     await waitFor(() =>
-      expect(sendAdminMessage).toHaveBeenCalledWith({ text: 'Bonjour à tous', room: room._id, sender_name: 'Demo Admin', sender_logo: null }),
+      expect(sendAdminMessage).toHaveBeenCalledWith({ text: 'Bonjour à tous\nbonne journée', room: room._id, sender_name: 'Demo Admin', sender_logo: null }),
     );
-    await waitFor(() => expect(input).toHaveValue(''));
-    expect(getRoom.mock.calls.length).toBeGreaterThan(loads);
+    expect(input).toHaveValue('');
+    const bubble = await screen.findByText(/^Bonjour à tous/);
+    await waitFor(() => expect(bubble.closest('[data-testid="message"]')).toHaveAttribute('data-status', 'sent'));
+    expect(bubble.closest('[data-testid="message"]')).toHaveAttribute('data-own', 'true');
+    expect(getRoom).toHaveBeenCalledTimes(1);
   });
 
   it('shows the code when sending fails and keeps the text', async () => {
     const { user } = renderResource(rooms, `/message/${room._id}`, {
-      dataProvider: { getRoom: vi.fn(async () => ({ room, messages: [] })), sendAdminMessage: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))) },
+      dataProvider: {
+        getRoom: vi.fn(async () => ({ room, messages: [], has_more: false })),
+        sendAdminMessage: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))),
+      },
     });
     const input = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(input, 'Perdu');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('NOT_FOUND')).toBeInTheDocument();
     expect(input).toHaveValue('Perdu');
-  });
-
-  it('shows a message the buyer writes while the admin watches, without a reload', async () => {
-    let messages = conversation.slice(0, 1);
-    const getRoom = vi.fn(async () => ({ room, messages }));
-    renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom } });
-    await screen.findByText('Bonjour');
-    messages = [...conversation.slice(0, 1), message('live', { text: 'Nouveau message acheteur', created_at: new Date().toISOString() })];
-    expect(await screen.findByText('Nouveau message acheteur', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });

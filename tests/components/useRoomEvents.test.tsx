@@ -1,27 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RoomMessage } from '../../shared/contract/rooms';
 import { ROOM_POLL_MS, useRoomEvents } from '../../src/custom/chat/useRoomEvents';
 import { renderRoutes } from '../helpers/renderScreen';
-
-const message = (id: string, text: string): RoomMessage => ({
-  _id: id,
-  sender_id: 'buyer-company',
-  sender_role: 'buyer',
-  sender_name: 'Maison Azur',
-  sender_avatar: null,
-  text,
-  created_at: '2026-11-20T10:05:00.000Z',
-});
-
-/** A stream that stays open, fed by the test. */
-function openStream() {
-  let feed: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (feed = controller) });
-  const response = new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
-  return { response, send: (text: string) => feed?.enqueue(new TextEncoder().encode(text)) };
-}
+import { buildRoomMessage, openEventStream } from '../helpers/rooms';
 
 const received: string[] = [];
 const Probe = ({ poll }: { poll: () => void }) => {
@@ -36,13 +18,13 @@ afterEach(() => {
 
 describe('useRoomEvents', () => {
   it('opens the room stream after the last message held, hands its messages over, and is live (no polling)', async () => {
-    const stream = openStream();
+    const stream = openEventStream();
     const openRoomEvents = vi.fn(async () => stream.response);
     const poll = vi.fn();
     renderRoutes('/message/room-1', <Route path="/message/:id" element={<Probe poll={poll} />} />, { dataProvider: { openRoomEvents } });
     await waitFor(() => expect(screen.getByTestId('live').textContent).toBe('true'));
     expect(openRoomEvents).toHaveBeenCalledWith('room-1', 'held-1', expect.any(AbortSignal));
-    stream.send(`: ping\n\nevent: message\nid: m1\ndata: ${JSON.stringify(message('m1', 'Bonjour'))}\n\n`);
+    stream.send(`: ping\n\nevent: message\nid: m1\ndata: ${JSON.stringify(buildRoomMessage('m1', { text: 'Bonjour' }))}\n\n`);
     await waitFor(() => expect(received).toEqual(['Bonjour']));
     expect(poll).not.toHaveBeenCalled();
   });

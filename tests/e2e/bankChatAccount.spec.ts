@@ -29,11 +29,18 @@ test('bank: add and delete a category image', async ({ page }) => {
   await expect(grid.getByRole('listitem')).toHaveCount(3);
 });
 
-test('messages: read a room, send a message, and see the buyer answer without a reload', async ({ page }) => {
+test('messages: read a room, send a message, see the buyer answer pushed without a reload, and find it as the last message of the list', async ({ page }) => {
+  // Every full read of a room (GET /room/{id}, any query); its event stream (/room/{id}/events) is not one.
+  const roomReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/room\/[a-f0-9]{24}(\?|$)/.test(request.url())) roomReads.push(request.url());
+  });
   await page.goto('/message');
   await signIn(page);
   await page.getByRole('menuitem', { name: 'Messages' }).click();
   await expect(page.getByLabel('Current page')).toHaveText('1 / 3');
+  await expect(page.getByRole('columnheader', { name: 'Last message' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Last activity' })).toBeVisible();
   await page.locator('tbody tr').first().click();
   await expect(page).toHaveURL(/\/message\/[a-f0-9]{24}$/);
   const roomId = page.url().split('/').pop() ?? '';
@@ -53,17 +60,29 @@ test('messages: read a room, send a message, and see the buyer answer without a 
   );
   const todaySection = log.getByRole('region', { name: today });
   const mine = todaySection.getByTestId('message').filter({ hasText: 'Bonjour, ici l’équipe <b>Admin</b>' });
+  await expect(mine).toHaveAttribute('data-status', 'sent');
+  await expect(mine).toHaveCount(1);
   await expect(mine).toHaveAttribute('data-own', 'true');
   const logBox = await log.boundingBox();
   const bubbleBox = await mine.locator('div').last().boundingBox();
   expect((bubbleBox?.x ?? 0) + (bubbleBox?.width ?? 0)).toBeGreaterThan((logBox?.x ?? 0) + (logBox?.width ?? 0) * 0.75);
 
-  // The buyer writes (through the development stand-in for the marketplace app): it appears, no reload.
+  // The buyer writes (through the development stand-in for the marketplace app): it is pushed, no room read.
+  const readsBefore = roomReads.length;
+  expect(readsBefore).toBeGreaterThan(0);
   const api = await apiAs(page);
   expect(await api.post(`/dev/room/${roomId}/message`, { role: 'buyer', text: 'Réponse de l’acheteur en direct' })).toMatchObject({ ok: true });
   const answer = log.getByTestId('message').filter({ hasText: 'Réponse de l’acheteur en direct' });
-  await expect(answer).toBeVisible({ timeout: 10_000 });
+  await expect(answer).toBeVisible({ timeout: 2_000 });
   await expect(answer).toHaveAttribute('data-own', 'false');
+  await expect(mine).toHaveCount(1);
+  expect(roomReads.slice(readsBefore)).toEqual([]);
+
+  // The list: that room has the latest activity, so it comes first, its last message the buyer's answer.
+  await page.getByRole('menuitem', { name: 'Messages' }).click();
+  const firstRow = page.locator('tbody tr').first();
+  await expect(firstRow.locator('td.column-last_message')).toHaveText('Réponse de l’acheteur en direct');
+  await expect(firstRow.locator('td.column-last_activity_at')).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
 });
 
 test('account and password flows: set a password from a link, update the profile, change the password, recover it', async ({ page, browser }) => {

@@ -320,19 +320,22 @@ describe('console calls', () => {
 
   it('room, message, dashboard, profile and password-change calls use their paths and bodies', async () => {
     const { provider, calls } = providerWith(
-      [200, { ok: true, room: { _id: 'r1' }, messages: [] }],
-      [200, { ok: true }],
+      [200, { ok: true, room: { _id: 'r1' }, messages: [], has_more: true }],
+      [200, { ok: true, room: { _id: 'r1' }, messages: [], has_more: false }],
+      [200, { ok: true, data: { _id: 'm1', text: 'hi' } }],
       [200, { ok: true, data: { counts: {} } }],
       [200, { ok: true, data: { _id: 'me', name: 'N', email: 'e@x.co' } }],
       [200, { ok: true }],
     );
-    await provider.getRoom('r1');
-    await provider.sendAdminMessage({ text: 'hi', room: 'r1', sender_name: 'Me', sender_logo: null });
+    expect(await provider.getRoom('r1')).toMatchObject({ messages: [], has_more: true });
+    expect(await provider.getRoom('r1', { before: 'm9', limit: 20 })).toMatchObject({ has_more: false });
+    expect(await provider.sendAdminMessage({ text: 'hi', room: 'r1', sender_name: 'Me', sender_logo: null })).toMatchObject({ _id: 'm1' });
     await provider.getDashboard();
     expect(await provider.updateProfile({ name: 'N', email: 'e@x.co' })).toMatchObject({ _id: 'me' });
     await provider.changePassword({ password: 'a', newPassword: 'b1bbbb', verifyPassword: 'b1bbbb' });
     expect(calls.map((call) => `${call.method} ${call.url.replace('http://api.test/api', '')} ${JSON.stringify(call.body ?? null)}`)).toEqual([
       'GET /room/r1 null',
+      'GET /room/r1?before=m9&limit=20 null',
       'POST /message/from-admin {"text":"hi","room":"r1","sender_name":"Me","sender_logo":null}',
       'GET /dashboard null',
       'PUT /admin {"name":"N","email":"e@x.co"}',

@@ -1,4 +1,4 @@
-import { Avatar, Stack } from '@mui/material';
+import { Avatar, Stack, Typography } from '@mui/material';
 import { FunctionField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../components/ResourceList';
@@ -17,7 +17,29 @@ const OfferImage = ({ room, size }: { room: RoomRecord; size: number }) => (
   <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: size, height: size }} />
 );
 
-/** /message: rooms (offer image and title, seller, buyer, created at), search, 10 a page. */
+/**
+ * The room's last message as text, at most two lines cut with an ellipsis, its whole text as the title.
+ * Wrapped rather than kept on one line: a long unbroken line would widen a phone's row past the screen.
+ */
+const LastMessage = ({ room }: { room: RoomRecord }) => (
+  <Typography
+    component="span"
+    variant="inherit"
+    title={room.last_message ?? undefined}
+    sx={{
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+      overflowWrap: 'anywhere',
+      maxWidth: { xs: '100%', md: 280 },
+    }}
+  >
+    {room.last_message ?? '—'}
+  </Typography>
+);
+
+/** /message: rooms (offer, seller, buyer, last message, last activity, created at), latest activity first, search, 10 a page. */
 export const RoomList = () => (
   <ResourceList<RoomRecord>
     title="Messages"
@@ -29,7 +51,7 @@ export const RoomList = () => (
       secondary: (room) => (
         <>
           Seller: {room.seller.name ?? '—'} · Buyer: {room.buyer.name ?? '—'}
-          <br />
+          <LastMessage room={room} />
           {formatShortDateTime(room.created_at)}
         </>
       ),
@@ -46,6 +68,8 @@ export const RoomList = () => (
     />
     <FunctionField label="Seller" render={(room: RoomRecord) => <Party party={room.seller} />} />
     <FunctionField label="Buyer" render={(room: RoomRecord) => <Party party={room.buyer} />} />
+    <FunctionField source="last_message" label="Last message" sortable={false} render={(room: RoomRecord) => <LastMessage room={room} />} />
+    <FunctionField source="last_activity_at" label="Last activity" sortable={false} render={(room: RoomRecord) => formatShortDateTime(room.last_activity_at)} />
     <FunctionField label="Created at" render={(room: RoomRecord) => formatShortDateTime(room.created_at)} />
   </ResourceList>
 );
