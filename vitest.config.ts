@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'node',
           // The PostgreSQL-only checks join the second pass, when DATABASE_URL names a server.
           include: ['tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
+          // Migrates one PGlite database for the whole run; each test file's databases start from its image.
+          globalSetup: ['tests/helpers/pgliteImage.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

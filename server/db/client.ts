@@ -19,6 +19,8 @@ export interface DatabaseHandle {
    * that connection fails (the caller listens again). PGlite's single session never loses it.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;
+  /** PGlite only: the whole database as a tarball, which `openDatabase({ pgliteImage })` starts from. */
+  dumpImage?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,9 +36,10 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * Opens the database the configuration names and applies the migrations.
- * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing). A postgres:// URL: node-postgres.
+ * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), started from `pgliteImage` when given (a
+ * `dumpDataDir()` of a migrated database: the tests' shortcut past the migrations). A postgres:// URL: node-postgres.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteImage?: Blob }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -95,6 +98,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
     const client = new PGlite({
       ...(inMemory ? {} : { dataDir: pgliteDir }),
+      ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
@@ -103,6 +107,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'pglite',
+      dumpImage: () => client.dumpDataDir('none'),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return async () => {

@@ -16,8 +16,8 @@ interface ThrowawayDatabase extends DatabaseHandle {
  * A fresh database for a test file or a benchmark run: in-memory PGlite, or — when DATABASE_URL is set — a
  * throw-away database on that PostgreSQL server, dropped again by close().
  */
-export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL): Promise<ThrowawayDatabase> {
-  if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
+export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL, pgliteImage?: Blob): Promise<ThrowawayDatabase> {
+  if (!serverUrl) return openDatabase({ dataDir: ':memory:', pgliteImage });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);

@@ -4,7 +4,7 @@ import rooms from '../../src/resources/messages';
 import { ME } from '../helpers/fakeProviders';
 import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderResource } from '../helpers/renderScreen';
-import { buildRoom, buildRoomMessage } from '../helpers/rooms';
+import { buildRoom, buildRoomMessage, openEventStream } from '../helpers/rooms';
 
 const room = buildRoom();
 const message = buildRoomMessage;
@@ -81,7 +81,11 @@ describe('/message/{room_id}', () => {
     });
     const sendAdminMessage = vi.fn(async () => stored);
     const getRoom = vi.fn(async () => ({ room, messages: conversation, has_more: false }));
-    const { user } = renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom, sendAdminMessage } });
+    // The push is live, so nothing polls: any room read after the first would be the send reloading the room.
+    const stream = openEventStream();
+    const { user } = renderResource(rooms, `/message/${room._id}`, {
+      dataProvider: { getRoom, sendAdminMessage, openRoomEvents: async () => stream.response },
+    });
     const input = await screen.findByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();

@@ -9,9 +9,10 @@ import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { admins } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/passwords';
+import { pgliteImage } from './pgliteImage';
 
-/** A fresh database for one test file (see server/db/throwaway.ts). */
-export const openTestDatabase = openThrowawayDatabase;
+/** A fresh database for one test file (see server/db/throwaway.ts); on PGlite, started from the migrated image. */
+export const openTestDatabase = async () => openThrowawayDatabase(process.env.DATABASE_URL, await pgliteImage());
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
