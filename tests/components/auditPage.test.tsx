@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams, RaRecord } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildAuditEvent } from '../helpers/builders';
 import { AuditPage } from '../../src/custom/audit/AuditPage';
+import { answerMediaQueries } from '../helpers/mediaQueries';
 import { renderPage } from '../helpers/renderScreen';
+
+afterEach(() => vi.restoreAllMocks());
 
 const edith = buildAdmin({ name: 'Edith' });
 
@@ -102,5 +105,31 @@ describe('/audit', () => {
   it("says 'No event found.' when nothing matches", async () => {
     renderAudit([], 0);
     expect(await screen.findByText('No event found.')).toBeInTheDocument();
+  });
+
+  it('on a phone, one compact row per event: action and record (linked while it exists), date, admin, each change', async () => {
+    answerMediaQueries((query) => query.includes('max-width'));
+    const companyId = 'c'.repeat(24);
+    renderAudit([
+      buildAuditEvent({
+        action: 'credit_adjustment',
+        admin_name: 'Edith',
+        entity: 'company',
+        entity_id: companyId,
+        exists: true,
+        changes: { credit_balance: [250, 229.5], reason: [null, 'Geste'] },
+      }),
+      buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
+    ]);
+
+    const rows = within(await screen.findByTestId('compact-list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(document.querySelector('table')).toBeNull();
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: `Company ${companyId}` })).toHaveAttribute('href', `/company/${companyId}`);
+    expect(rows[0]).toHaveTextContent('Credit adjustment · Company');
+    expect(rows[0]).toHaveTextContent('21/11/2026, 14:05');
+    expect(rows[0]).toHaveTextContent('Edithcredit_balance: 250 → 229.5reason: — → Geste');
+    expect(rows[1]).toHaveTextContent('Failed sign in · Session');
+    expect(rows[1]).toHaveTextContent('No admin');
   });
 });
