@@ -38,7 +38,8 @@ export default defineConfig({
   },
   webServer: {
     // The console is built to call the API on its own origin, whatever port this run uses.
-    command: 'CONSOLE_BUILD_DIR=.e2e-dist VITE_API_URL=/api npx vite build --logLevel warn && npx tsx server/server.ts',
+    // scripts/test-all.sh builds it once for the budgets and this run (E2E_CONSOLE_BUILT); alone, the run builds it.
+    command: `${process.env.E2E_CONSOLE_BUILT ? '' : 'npm run --silent build:e2e && '}npx tsx server/server.ts`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -29,7 +29,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
           // Migrates one PGlite database for the whole run; each test file's databases start from its image.
           globalSetup: ['tests/helpers/pgliteImage.ts'],
-          testTimeout: 30_000,
+          // A slow CI machine runs the child-process and decoy-hash tests at twice this machine's time (about 25 s).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -20,7 +20,9 @@ step() { # name, command...
 step typecheck npx tsc --noEmit -p .
 step lint npm run --silent lint
 step unit npx vitest run --project unit --project components $workers --reporter=default --reporter=json --outputFile="$reports/unit.json"
-step budgets npx vitest run --project budgets --reporter=default --reporter=json --outputFile="$reports/budgets.json"
+# One production build, read by the budgets and served by the end-to-end server.
+step build npm run --silent build:e2e
+step budgets env BUDGETS_BUILD_DIR=.e2e-dist npx vitest run --project budgets --reporter=default --reporter=json --outputFile="$reports/budgets.json"
 step server-pglite env -u DATABASE_URL npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ -n "${DATABASE_URL:-}" ]; then
   step server-postgres npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"
@@ -28,7 +30,7 @@ else
   echo; echo "=== server-postgres: skipped, DATABASE_URL is not set (.ci/run sets it)"
 fi
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  step e2e env -u DATABASE_URL npx playwright test
+  step e2e env -u DATABASE_URL E2E_CONSOLE_BUILT=1 npx playwright test
 else
   echo "No Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium}: apt-get install -y chromium (or set CHROMIUM_PATH)." >&2
   failed_steps+=("e2e (no browser)")

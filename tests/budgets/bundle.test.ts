@@ -25,6 +25,9 @@ const SIGNED_IN_SCREENS = [
 /** Libraries of the signed-in console: the sign-in screens must load none of them. */
 const CONSOLE_ONLY_LIBRARIES = ['/react-admin/', '/ra-core/', '/ra-ui-materialui/', '/@tanstack/', '/react-hook-form/'];
 
+/** The production build that the test command (scripts/test-all.sh) makes once for these budgets and the end-to-end
+ * server; without it, this file builds its own. */
+const prebuilt = process.env.BUDGETS_BUILD_DIR;
 let outDir = '';
 let manifest: Manifest = {};
 
@@ -52,6 +55,11 @@ const consoleKey = () => {
 
 describe('JavaScript budgets of the first loads (production build)', () => {
   beforeAll(async () => {
+    if (prebuilt) {
+      outDir = prebuilt;
+      manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      return;
+    }
     outDir = await mkdtemp(join(tmpdir(), 'admin-platform-budget-'));
     // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
     const testEnv = process.env.NODE_ENV;
@@ -64,7 +72,7 @@ describe('JavaScript budgets of the first loads (production build)', () => {
     manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   }, 240_000);
   afterAll(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    if (outDir && !prebuilt) await rm(outDir, { recursive: true, force: true });
   });
 
   it(`/auth loads at most ${AUTH_BUDGET_KB} KB gzip, and no console library`, async () => {

@@ -78,6 +78,9 @@ test.describe('record pages', () => {
     await expect(page).toHaveURL(new RegExp(`/company/${company._id}$`));
     await expect(city).toHaveValue('Ville pas encore enregistrée');
 
+    // react-admin asks again only once the page has rendered the cancelled leave (its confirm runs from an effect
+    // on the blocker's state): a person cannot click within a frame, a test can, so it lets the page paint first.
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/user$/);
     expect(questions).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,6 @@ import { loadConfig, type Config } from '../../server/config';
 import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { admins } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/passwords';
 import { pgliteImage } from './pgliteImage';
 
 /** A fresh database for one test file (see server/db/throwaway.ts); on PGlite, started from the migrated image. */
@@ -45,13 +45,22 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
 }
 
 export const TEST_PASSWORD = 'secret-pass-1';
-/** Hashing is deliberately slow (scrypt N=2^17): hash the shared test password once per file. */
-let testPasswordHash: Promise<string> | undefined;
+/**
+ * The test admins' hash, at scrypt N = 2^10 instead of the server's 2^17: verifyPassword reads the cost stored with each
+ * hash, and a sign-in at the real cost (a core for about a second) in every test file took minutes of each run. The
+ * hashes the server makes (set and change password, the demo admin) keep the real cost.
+ */
+const testPasswordHash = (() => {
+  const [cost, blockSize, parallelism] = [2 ** 10, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(TEST_PASSWORD, salt, 32, { N: cost, r: blockSize, p: parallelism });
+  return ['scrypt', cost, blockSize, parallelism, salt.toString('base64'), key.toString('base64')].join('$');
+})();
 
 export async function insertAdmin(app: FastifyInstance, values: { name?: string; email?: string; withPassword?: boolean } = {}) {
   const id = newId();
   const email = values.email ?? `admin-${id}@example.com`;
-  const passwordHash = values.withPassword === false ? null : await (testPasswordHash ??= hashPassword(TEST_PASSWORD));
+  const passwordHash = values.withPassword === false ? null : testPasswordHash;
   await app.db.insert(admins).values({ id, name: values.name ?? 'Test Admin', email, passwordHash });
   return { id, email };
 }

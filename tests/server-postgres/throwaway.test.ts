@@ -19,19 +19,17 @@ async function throwawayDatabaseNames(): Promise<string[]> {
 
 describe('throw-away test databases on PostgreSQL', () => {
   it('drops the database on close, waiting for a connection that is still leaving', async () => {
-    const before = await throwawayDatabaseNames();
+    // Other test files make and drop their own databases meanwhile: only this handle's name is looked for.
     const handle = await openThrowawayDatabase(serverUrl);
-    const created = (await throwawayDatabaseNames()).filter((name) => !before.includes(name));
-    expect(created).toHaveLength(1);
+    const name = new URL(handle.url ?? '').pathname.slice(1);
+    expect(await throwawayDatabaseNames()).toContain(name);
 
-    const url = new URL(serverUrl);
-    url.pathname = `/${created[0]}`;
-    const lingering = new pg.Client({ connectionString: url.toString() });
+    const lingering = new pg.Client({ connectionString: handle.url });
     await lingering.connect();
     const leaving = sleep(700).then(() => lingering.end());
 
     await handle.close();
     await leaving;
-    expect(await throwawayDatabaseNames()).not.toContain(created[0]);
+    expect(await throwawayDatabaseNames()).not.toContain(name);
   });
 });
