@@ -202,14 +202,18 @@ describe('POST /x/export: streamed from a cursor', () => {
     return () => server.current?.close();
   }, 120_000);
 
-  /** Exports still reading: PGlite's open cursors (one session); PostgreSQL's connections held in a transaction. */
+  /**
+   * Exports still reading: PGlite's open cursors (one session); on PostgreSQL the connections whose transaction last
+   * declared or fetched an export cursor, whether idle (waiting for the client) or fetching the next batch right now.
+   */
   async function openExports(): Promise<number> {
     const app = server.current?.app;
     if (!app) throw new Error('no server');
     const query =
       app.dbKind === 'pglite'
         ? sql`select count(*)::int as open from pg_cursors where name like 'export_%'`
-        : sql`select count(*)::int as open from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`;
+        : sql`select count(*)::int as open from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' and query like '%"export%'`;
     const result = (await app.db.execute(query)) as unknown as { rows: Array<{ open: number }> };
     return Number(result.rows[0]?.open ?? 0);
   }
