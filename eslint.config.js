@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const forbidden = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist', '.e2e-dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.test-reports'] },
+  { ignores: ['dist', 'dist-server', '.e2e-dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.test-reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,7 +28,8 @@ export default defineConfig({
           // The PostgreSQL-only checks join the second pass, when DATABASE_URL names a server.
           include: ['tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
           // Migrates one PGlite database for the whole run; each test file's databases start from its image.
-          globalSetup: ['tests/helpers/pgliteImage.ts'],
+          // Bundles the server for the tests that start it as a process (tests/helpers/serverBundle.ts).
+          globalSetup: ['tests/helpers/pgliteImage.ts', 'tests/helpers/serverBundle.ts'],
           // A slow CI machine runs the child-process and decoy-hash tests at twice this machine's time (about 25 s).
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -26,7 +26,10 @@ async function run(database: DatabaseName) {
   try {
     const seeded = await seedTables(handle.db, options.rows, options.searches);
     const seedLine = [...seeded].map(([table, seconds]) => `${table} ${seconds.toFixed(1)} s`).join(', ');
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'silent' }), consoleDir: './no-console' };
+    // EXACT_COUNT_LIMIT from the environment, to compare bounds.
+    const { EXACT_COUNT_LIMIT } = process.env;
+    const environment = { NODE_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...(EXACT_COUNT_LIMIT ? { EXACT_COUNT_LIMIT } : {}) };
+    const config = { ...loadConfig(environment), consoleDir: './no-console' };
     const app = await buildApp(config, { database: handle, logger: false });
     const adminId = newId();
     await handle.db.insert(admins).values({ id: adminId, name: 'Bench', email: 'bench@example.com' });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export interface ServerProcess {
@@ -21,15 +21,22 @@ async function waitForHealth(server: ChildProcess, origin: string): Promise<void
   throw new Error('the server did not answer /api/health in 60 s');
 }
 
+let bundled = false;
+
 /**
- * The real server as its own process (`node --import tsx` directly, no watcher nor npm, so that its pid is the
- * server's), answering on 127.0.0.1:`port` once /api/health does. Without a DATABASE_URL in `env` it runs on
- * PGlite. `nodeArgs` go to node, e.g. `--cpu-prof`.
+ * The real server as its own process, as `npm start` runs it (the bundle of scripts/build-server.mjs, made once per
+ * bench run; node directly, no npm, so that its pid is the server's), answering on 127.0.0.1:`port` once /api/health
+ * does. Without a DATABASE_URL in `env` it runs on PGlite. `nodeArgs` go to node, e.g. `--cpu-prof`.
  */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!bundled) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  bundled = true;
+  const server = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist-server/server.mjs'], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode !== null) return;

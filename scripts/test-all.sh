@@ -20,7 +20,7 @@ step() { # name, command...
 step typecheck npx tsc --noEmit -p .
 step lint npm run --silent lint
 step unit npx vitest run --project unit --project components $workers --reporter=default --reporter=json --outputFile="$reports/unit.json"
-# One production build, read by the budgets and served by the end-to-end server.
+# One production build of the console, read by the budgets and served by the end-to-end server.
 step build npm run --silent build:e2e
 step budgets env BUDGETS_BUILD_DIR=.e2e-dist npx vitest run --project budgets --reporter=default --reporter=json --outputFile="$reports/budgets.json"
 step server-pglite env -u DATABASE_URL npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"

@@ -2,7 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 
-/** The real server as its own process (`node --import tsx server/server.ts`), its output collected. */
+/** How `npm start` runs the server: its bundle (built by the server tests' global setup, tests/helpers/serverBundle.ts). */
+export const SERVER_COMMAND = ['--enable-source-maps', 'dist-server/server.mjs'];
+
+/** The real server as its own process, its output collected. */
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   stdout(): string;
@@ -13,7 +16,7 @@ export interface ServerProcess {
 
 export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     env: { ...inherited, NODE_ENV: 'test', SEED_DEMO: 'false', CONSOLE_DIR: './no-console-in-tests', ...env },
   });
   let [stdout, stderr] = ['', ''];

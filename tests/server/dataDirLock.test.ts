@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../../server/db/dataDirLock';
 import { openDatabase } from '../../server/db/client';
+import { SERVER_COMMAND } from '../helpers/serverProcess';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ap-lock-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function startSecondServer(): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    const child = spawn(process.execPath, SERVER_COMMAND, {
       env: { ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
