@@ -145,7 +145,8 @@ describe('/ dashboard', () => {
   it('draws the charts (MUI X Charts) once their code has loaded, hidden from assistive technology', async () => {
     renderOverview();
     for (const name of ['New records per week', 'Credit movements per week', 'Needs by urgency', 'Needs by status', 'Offers by domain', 'Needs by domain']) {
-      await waitFor(() => expect(section(name).querySelector('[aria-hidden] svg'), name).not.toBeNull());
+      // The first chart waits for the chart library's module, compiled on first import: seconds on a busy machine.
+      await waitFor(() => expect(section(name).querySelector('[aria-hidden] svg'), name).not.toBeNull(), { timeout: 15_000 });
     }
   });
 

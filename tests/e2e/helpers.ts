@@ -80,3 +80,17 @@ export async function expectRecordPage(page: Page, path: RegExp) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Information' })).toBeVisible();
 }
+
+/**
+ * Sorts a list by a column's header until the address says so. The header's label names the order a click asks for
+ * ("Sort by price descending"); a click that lands while the list re-renders can be lost (seen in CI), and another
+ * click on the same label asks for the same order, so trying again is safe.
+ */
+export async function sortListBy(page: Page, column: { label: string; field: string }, order: 'ASC' | 'DESC') {
+  const sorted = (url: URL) => url.searchParams.get('sort') === column.field && url.searchParams.get('order') === order;
+  const header = page.getByRole('button', { name: `Sort by ${column.label} ${order === 'ASC' ? 'ascending' : 'descending'}` });
+  await expect(async () => {
+    if (!sorted(new URL(page.url()))) await header.click({ timeout: 2000 });
+    await expect(page).toHaveURL(sorted, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}

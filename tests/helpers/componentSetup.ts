@@ -11,5 +11,5 @@ if (!window.matchMedia) window.matchMedia = (query: string) => fixedMediaQueryLi
 // react-admin scrolls to the top on navigation; jsdom does not implement it.
 window.scrollTo = () => undefined;
 
-// The first render of a lazy route compiles its module: give async queries room on a slow machine.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a lazy route compiles its module: give async queries room on a slow machine (a busy CI machine took over 5 s).
+configure({ asyncUtilTimeout: 10_000 });
