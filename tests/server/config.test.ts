@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       authRateLimit: { max: 3, windowSeconds: 900 },
     });
-    expect(loadConfig({}).exactCountLimit).toBe(1000);
+    expect(loadConfig({}).exactCountLimit).toBe(200);
     expect(loadConfig({ EXACT_COUNT_LIMIT: '50' }).exactCountLimit).toBe(50);
     expect(() => loadConfig({ EXACT_COUNT_LIMIT: '0' })).toThrow(/EXACT_COUNT_LIMIT/);
   });
