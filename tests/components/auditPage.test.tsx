@@ -10,6 +10,14 @@ afterEach(() => vi.restoreAllMocks());
 
 const edith = buildAdmin({ name: 'Edith' });
 
+const companyId = 'c'.repeat(24);
+/** Edith's credit adjustment of a company that still exists. */
+const creditAdjustment = (changes: Record<string, [unknown, unknown]>) =>
+  buildAuditEvent({ action: 'credit_adjustment', admin_name: 'Edith', entity: 'company', entity_id: companyId, exists: true, changes });
+/** A failed sign-in: no admin, no record. */
+const failedSignInEvent = () =>
+  buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false });
+
 /** /audit over a provider that answers `events` (with `total`) for the trail and Edith for the admins. */
 function renderAudit(events: RaRecord[], total = events.length) {
   const getList = vi.fn(async (resource: string, _params: GetListParams) =>
@@ -25,18 +33,10 @@ const localDayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString
 
 describe('/audit', () => {
   it('lists when, who, what and the record; a record that still exists is a link to its page', async () => {
-    const companyId = 'c'.repeat(24);
     const events = [
-      buildAuditEvent({
-        action: 'credit_adjustment',
-        admin_name: 'Edith',
-        entity: 'company',
-        entity_id: companyId,
-        exists: true,
-        changes: { credit_balance: [250, 229.5] },
-      }),
+      creditAdjustment({ credit_balance: [250, 229.5] }),
       buildAuditEvent({ action: 'delete', entity: 'offer', entity_id: 'o'.repeat(24), exists: false, created_at: '2026-11-20T09:00:00Z' }),
-      buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
+      failedSignInEvent(),
     ];
     const { user, location, getList } = renderAudit(events);
 
@@ -51,9 +51,9 @@ describe('/audit', () => {
     expect(within(deletion).queryByRole('link')).not.toBeInTheDocument();
     expect(deletion).toHaveTextContent(`Offer ${'o'.repeat(24)} (deleted)`);
 
-    const failedSignIn = screen.getByText('Failed sign in').closest('tr') as HTMLElement;
-    expect(within(failedSignIn).getByText('No admin')).toBeInTheDocument();
-    expect(within(failedSignIn).getByText('Session')).toBeInTheDocument();
+    const failedSignInRow = screen.getByText('Failed sign in').closest('tr') as HTMLElement;
+    expect(within(failedSignInRow).getByText('No admin')).toBeInTheDocument();
+    expect(within(failedSignInRow).getByText('Session')).toBeInTheDocument();
 
     expect(getList).toHaveBeenCalledWith('audit_event', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
     await user.click(link);
@@ -109,18 +109,7 @@ describe('/audit', () => {
 
   it('on a phone, one compact row per event: action and record (linked while it exists), date, admin, each change', async () => {
     answerMediaQueries((query) => query.includes('max-width'));
-    const companyId = 'c'.repeat(24);
-    renderAudit([
-      buildAuditEvent({
-        action: 'credit_adjustment',
-        admin_name: 'Edith',
-        entity: 'company',
-        entity_id: companyId,
-        exists: true,
-        changes: { credit_balance: [250, 229.5], reason: [null, 'Geste'] },
-      }),
-      buildAuditEvent({ action: 'failed_sign_in', entity: 'session', entity_id: null, admin_id: null, admin_name: null, exists: false }),
-    ]);
+    renderAudit([creditAdjustment({ credit_balance: [250, 229.5], reason: [null, 'Geste'] }), failedSignInEvent()]);
 
     const rows = within(await screen.findByTestId('compact-list')).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
