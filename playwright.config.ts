@@ -38,9 +38,9 @@ export default defineConfig({
   },
   webServer: {
     // The console is built to call the API on its own origin, whatever port this run uses.
-    // The server runs from its bundle, as `npm start` runs it. scripts/test-all.sh builds the console once for the
-    // budgets and this run (E2E_CONSOLE_BUILT); alone, the run builds it.
-    command: `${process.env.E2E_CONSOLE_BUILT ? '' : 'npm run --silent build:e2e && '}npm run --silent build:server && node --enable-source-maps dist-server/server.mjs`,
+    // The server runs from its bundle, as `npm start` runs it (`serve`). scripts/test-all.sh builds the console once for
+    // the budgets and this run (E2E_CONSOLE_BUILT); alone, the run builds it.
+    command: `${process.env.E2E_CONSOLE_BUILT ? '' : 'npm run --silent build:e2e && '}npm run --silent build:server && npm run --silent serve`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS } from '../tests/helpers/serverProcess';
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -23,9 +24,6 @@ async function waitForHealth(server: ChildProcess, origin: string): Promise<void
 
 let bundled = false;
 
-/** The node options of `npm start` (package.json): a 128 MB old generation keeps PGlite's server near 270 MiB under load. */
-const START_NODE_ARGS = ['--enable-source-maps', '--max-old-space-size=128'];
-
 /**
  * The real server as its own process, as `npm start` runs it (the bundle of scripts/build-server.mjs, made once per
  * bench run; node directly, no npm, so that its pid is the server's), answering on 127.0.0.1:`port` once /api/health
@@ -36,7 +34,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, nodeArgs
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   if (!bundled) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   bundled = true;
-  const server = spawn(process.execPath, [...START_NODE_ARGS, ...nodeArgs, 'dist-server/server.mjs'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...nodeArgs, SERVER_BUNDLE], {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -2,8 +2,15 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 
-/** How `npm start` runs the server: its bundle (built by the server tests' global setup, tests/helpers/serverBundle.ts). */
-export const SERVER_COMMAND = ['--enable-source-maps', 'dist-server/server.mjs'];
+/**
+ * node's options for the server, as package.json's `serve` (run by `npm start`) passes them (a 128 MB old generation
+ * keeps PGlite's server under 300 MiB under load, README): for the tests and benches
+ * that start the bundle with node itself, so that the process they watch and signal is the server.
+ */
+export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-old-space-size=128'];
+/** The server's bundle (scripts/build-server.mjs; the server tests' global setup builds it, tests/helpers/serverBundle.ts). */
+export const SERVER_BUNDLE = 'dist-server/server.mjs';
+export const SERVER_COMMAND = [...SERVER_NODE_OPTIONS, SERVER_BUNDLE];
 
 /** The real server as its own process, its output collected. */
 export interface ServerProcess {
