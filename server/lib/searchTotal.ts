@@ -14,42 +14,64 @@ const TRACKED_TABLES = new Set(['companies', 'audit_events', 'admins', 'users', 
 
 type PlanRows = Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
 
+/** The rows a search over `table` matches, as a subquery to count. */
+const matchesOf = (db: Database, table: PgTable, where: SQL | undefined) =>
+  db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
+
+/** Counts `matches` up to `limit + 1` rows: a large match costs no full count. */
+const boundedCount = (matches: SQLWrapper, limit: number) => sql`(select count(*)::int from (${matches} limit ${limit + 1}) as bounded)`;
+
 /**
- * The total of a search whose matching rows `matches` selects: counted exactly up to `limit` (never
- * more than `limit + 1` rows are read, so a large match costs no full count), and past it the
- * planner's estimate, never below what was counted. The answer says which it is, so that the
- * console can show '≈'.
+ * The total once `counted` matching rows were counted with boundedCount: exact up to `limit`, and past it the
+ * planner's estimate, never below what was counted. The answer says which it is, so that the console can show '≈'.
  */
-export async function countMatches(db: Database, matches: SQLWrapper, limit: number): Promise<SearchTotal> {
-  const counted = (await db.execute(sql`select count(*)::int as total from (${matches} limit ${limit + 1}) as bounded`)) as unknown as {
-    rows: Array<{ total: number }>;
-  };
-  const total = Number(counted.rows[0]?.total ?? 0);
-  if (total <= limit) return { total, exact: true };
+async function totalOf(db: Database, matches: SQLWrapper, counted: number, limit: number): Promise<SearchTotal> {
+  if (counted <= limit) return { total: counted, exact: true };
   const plan = (await db.execute(sql`explain (format json) ${matches}`)) as unknown as { rows: PlanRows };
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, total), exact: false };
+  return { total: Math.max(estimate, counted), exact: false };
 }
+
+/** The total of a search whose matching rows `matches` selects: exact up to `limit`, estimated past it (see totalOf). */
+export async function countMatches(db: Database, matches: SQLWrapper, limit: number): Promise<SearchTotal> {
+  const counted = (await db.execute(sql`select ${boundedCount(matches, limit)} as total`)) as unknown as { rows: Array<{ total: number }> };
+  return totalOf(db, matches, Number(counted.rows[0]?.total ?? 0), limit);
+}
+
+const isTracked = (table: PgTable, where: SQL | undefined) => !where && TRACKED_TABLES.has(getTableName(table));
 
 /**
  * The total of a search over one table. Unfiltered on a tracked table, it is read from `row_counts`
  * in constant time and exact; otherwise see countMatches.
  */
 export async function searchTotal(db: Database, table: PgTable, where: SQL | undefined, limit: number): Promise<SearchTotal> {
-  const name = getTableName(table);
-  if (!where && TRACKED_TABLES.has(name)) {
-    const [tracked] = await db.select({ total: rowCounts.rowCount }).from(rowCounts).where(eq(rowCounts.tableName, name));
+  if (isTracked(table, where)) {
+    const [tracked] = await db
+      .select({ total: rowCounts.rowCount })
+      .from(rowCounts)
+      .where(eq(rowCounts.tableName, getTableName(table)));
     if (tracked) return { total: tracked.total, exact: true };
   }
-  return countMatches(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where),
-    limit,
-  );
+  return countMatches(db, matchesOf(db, table, where), limit);
 }
+
+/**
+ * The column a page's statement selects as `searchTotal`, so that the page and its total take one statement:
+ * the tracked count of an unfiltered search, or the bounded count of the matches (a scalar subquery, which
+ * PostgreSQL computes once for the statement, and only if it returns a row).
+ */
+function totalColumn(db: Database, table: PgTable, where: SQL | undefined, limit: number) {
+  const counted = isTracked(table, where)
+    ? sql`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${getTableName(table)})`
+    : boundedCount(matchesOf(db, table, where), limit);
+  return sql<number | null>`${counted}`.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
+}
+
+/** What a page's statement selects besides its rows: see totalColumn. */
+export type TotalColumn = ReturnType<typeof totalColumn>;
 
 /** Which rows to read for a page: OFFSET and LIMIT in the search's order, or in the reverse order. */
 export interface PageWindow {
@@ -70,32 +92,40 @@ export function pageWindow(offset: number, limit: number, total: SearchTotal): P
 }
 
 /**
- * A page of a search and its total. An unfiltered search on a tracked table knows its exact total in
- * constant time, so a deep page reads it first and then the page from the nearer end (pageWindow), both
- * in one repeatable-read snapshot so that the total and the rows agree. Otherwise the page and the count
- * run side by side. `read` answers the window's rows in the window's order.
+ * A page of a search and its total. `read` answers the window's rows in the window's order, each selecting
+ * `total` as `searchTotal`. An unfiltered search on a tracked table knows its exact total in constant time,
+ * so a deep page reads it first and then the page from the nearer end (pageWindow), both in one
+ * repeatable-read snapshot so that the total and the rows agree. Otherwise the page's statement brings its
+ * total; only a page without rows past the first (the count is not run then) or a match past the bound
+ * (the planner's estimate) takes a second statement.
  */
-export async function searchPage<Row>(
+export async function searchPage<Row extends { searchTotal: number | null }>(
   db: Database,
   table: PgTable,
   where: SQL | undefined,
   page: { offset: number; limit: number; exactCountLimit: number },
-  read: (db: Database, window: PageWindow) => Promise<Row[]>,
+  read: (db: Database, window: PageWindow, total: TotalColumn) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; total: SearchTotal }> {
   const { offset, limit, exactCountLimit } = page;
-  if (offset > 0 && !where && TRACKED_TABLES.has(getTableName(table))) {
+  const total = totalColumn(db, table, where, exactCountLimit);
+  if (offset > 0 && isTracked(table, where)) {
     return db.transaction(
       async (tx) => {
-        const total = await searchTotal(tx, table, where, exactCountLimit);
-        const window = pageWindow(offset, limit, total);
-        const rows = window.limit > 0 ? await read(tx, window) : [];
-        return { rows: window.reversed ? rows.reverse() : rows, total };
+        const known = await searchTotal(tx, table, where, exactCountLimit);
+        const window = pageWindow(offset, limit, known);
+        const rows = window.limit > 0 ? await read(tx, window, total) : [];
+        return { rows: window.reversed ? rows.reverse() : rows, total: known };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
-  const [rows, total] = await Promise.all([read(db, { offset, limit, reversed: false }), searchTotal(db, table, where, exactCountLimit)]);
-  return { rows, total };
+  const rows = await read(db, { offset, limit, reversed: false }, total);
+  const counted = rows[0]?.searchTotal;
+  if (counted === undefined || counted === null) {
+    // No row, so no count: none at all on the first page; past it, the total is counted on its own.
+    return { rows, total: offset === 0 && rows.length === 0 ? { total: 0, exact: true } : await searchTotal(db, table, where, exactCountLimit) };
+  }
+  return { rows, total: isTracked(table, where) ? { total: counted, exact: true } : await totalOf(db, matchesOf(db, table, where), counted, exactCountLimit) };
 }
 
 /**

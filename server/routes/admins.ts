@@ -1,4 +1,4 @@
-import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -82,9 +82,9 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { where, order } = listing(request.body);
       const { offset } = request.body;
-      const { rows, total } = await searchPage(db, admins, where, { offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit }, (tx, window) =>
+      const { rows, total } = await searchPage(db, admins, where, { offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit }, (tx, window, total) =>
         tx
-          .select()
+          .select({ ...getTableColumns(admins), searchTotal: total })
           .from(admins)
           .where(where)
           .orderBy(...order(window.reversed))

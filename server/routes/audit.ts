@@ -1,34 +1,24 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
 import { page } from '../lib/answers';
-import { searchPage } from '../lib/searchTotal';
+import { pageIds, searchPage } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
 
 /** The tables of the entities that have record pages: an event links to its record while it exists. */
 const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
-const hasRecordPage = (entity: string): entity is keyof typeof recordTables => Object.hasOwn(recordTables, entity);
-
-async function existingIds(app: FastifyInstance, rows: AuditEventRow[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const entity of new Set(rows.map((row) => row.entity))) {
-    if (!hasRecordPage(entity)) continue;
-    const ids = rows.filter((row) => row.entity === entity && row.entityId).map((row) => row.entityId as string);
-    if (!ids.length) continue;
-    const table = recordTables[entity];
-    const present = await app.db
-      .select({ id: table.id })
-      .from(table)
-      .where(sql`${table.id} IN ${ids}`);
-    for (const { id } of present) found.add(`${entity}:${id}`);
-  }
-  return found;
-}
+/**
+ * Whether an event's record still exists, selected with the page's rows: an EXISTS on the record's primary key.
+ */
+const recordExists = sql<boolean>`case ${auditEvents.entity} ${sql.join(
+  Object.entries(recordTables).map(([entity, table]) => sql`when ${entity} then exists (select 1 from ${table} where ${table.id} = ${auditEvents.entityId})`),
+  sql` `,
+)} else false end`;
 
 const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   _id: row.id,
@@ -93,18 +83,19 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
         auditEvents,
         where,
         { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
-        (tx, window) =>
-          tx
-            .select()
+        (tx, window, total) => {
+          // The page's ids first, then those rows with whether their records exist: only ten EXISTS, however deep the page.
+          const pageOrder = order(window.reversed);
+          const ids = pageIds(tx, auditEvents, auditEvents.id, where, pageOrder, window);
+          return tx
+            .select({ ...getTableColumns(auditEvents), recordExists, searchTotal: total })
             .from(auditEvents)
-            .where(where)
-            .orderBy(...order(window.reversed))
-            .limit(window.limit)
-            .offset(window.offset),
+            .where(inArray(auditEvents.id, ids))
+            .orderBy(...pageOrder);
+        },
       );
-      const present = await existingIds(app, rows);
       return page(
-        rows.map((row) => toAuditEventDto(row, present.has(`${row.entity}:${row.entityId}`))),
+        rows.map((row) => toAuditEventDto(row, row.recordExists)),
         total,
       );
     },

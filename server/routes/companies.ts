@@ -1,4 +1,4 @@
-import { and, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -93,9 +93,9 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         companies,
         where,
         { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window) =>
+        (tx, window, total) =>
           tx
-            .select()
+            .select({ ...getTableColumns(companies), searchTotal: total })
             .from(companies)
             .where(where)
             .orderBy(...order(window.reversed))

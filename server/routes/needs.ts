@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,8 +56,10 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: needs.createdAt,
   };
 
-  async function findNeed(id: string, tx: Database = db) {
-    const [row] = await tx.select().from(needs).where(eq(needs.id, id)).limit(1);
+  /** The need; `forUpdate` locks its row until the transaction ends. */
+  async function findNeed(id: string, tx: Database = db, forUpdate = false) {
+    const query = tx.select().from(needs).where(eq(needs.id, id)).limit(1);
+    const [row] = await (forUpdate ? query.for('update') : query);
     if (!row) throw notFound();
     return row;
   }
@@ -92,11 +94,11 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
         needs,
         where,
         { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window) => {
+        (tx, window, total) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, needs, needs.id, where, pageOrder, window);
           return tx
-            .select()
+            .select({ ...getTableColumns(needs), searchTotal: total })
             .from(needs)
             .where(inArray(needs.id, ids))
             .orderBy(...pageOrder);
@@ -166,9 +168,6 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
-      const need = await findNeed(id);
-      checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
-      if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
       const changes = definedOnly({
         description: fields.description,
         emergency: fields.emergency,
@@ -177,8 +176,12 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
         activityDomain: fields.activity_domain,
         subActivityDomain: fields.sub_activity_domain,
       });
+      // The checks read the row the update changes, locked: a concurrent update cannot slip in between.
       const updated = await db.transaction(async (tx) => {
-        const before = toNeedDto(await findNeed(id, tx));
+        const need = await findNeed(id, tx, true);
+        checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
+        if (fields.organisation_id) await checkCompanyExists(tx, fields.organisation_id);
+        const before = toNeedDto(need);
         if (Object.keys(changes).length) await tx.update(needs).set(changes).where(eq(needs.id, id));
         const after = toNeedDto(await findNeed(id, tx));
         await recordAudit(tx, request, { action: 'update', entity: 'need', entityId: id, changes: changedFields(before, after) });

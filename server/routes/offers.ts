@@ -63,8 +63,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: offers.createdAt,
   };
 
-  async function findOffer(id: string, tx: Database = db) {
-    const [row] = await tx.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
+  /** The offer and its company's fields; `forUpdate` locks the offer's row until the transaction ends. */
+  async function findOffer(id: string, tx: Database = db, forUpdate = false) {
+    const query = tx.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
+    const [row] = await (forUpdate ? query.for('update', { of: offers }) : query);
     if (!row) throw notFound();
     return row;
   }
@@ -93,11 +95,11 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         offers,
         where,
         { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window) => {
+        (tx, window, total) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, offers, offers.id, where, pageOrder, window);
           return tx
-            .select(selection)
+            .select({ ...selection, searchTotal: total })
             .from(offers)
             .leftJoin(companies, eq(companies.id, offers.organisationId))
             .where(inArray(offers.id, ids))
@@ -166,9 +168,6 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
-      const { offer } = await findOffer(id);
-      checkDomainPair(afterUpdate(fields.activity_domain, offer.activityDomain), afterUpdate(fields.sub_activity_domain, offer.subActivityDomain));
-      if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
       const changes = definedOnly({
         title: fields.title,
         description: fields.description,
@@ -181,8 +180,13 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         creditRatio: fields.credit_ratio,
         priceOnProposal: fields.price_on_proposal,
       });
+      // The checks read the row the update changes, locked: a concurrent update cannot slip in between.
       const updated = await db.transaction(async (tx) => {
-        const before = toOfferDto(await findOffer(id, tx));
+        const current = await findOffer(id, tx, true);
+        const { offer } = current;
+        checkDomainPair(afterUpdate(fields.activity_domain, offer.activityDomain), afterUpdate(fields.sub_activity_domain, offer.subActivityDomain));
+        if (fields.organisation_id) await checkCompanyExists(tx, fields.organisation_id);
+        const before = toOfferDto(current);
         if (Object.keys(changes).length) await tx.update(offers).set(changes).where(eq(offers.id, id));
         const after = toOfferDto(await findOffer(id, tx));
         await recordAudit(tx, request, { action: 'update', entity: 'offer', entityId: id, changes: changedFields(before, after) });

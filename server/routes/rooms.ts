@@ -152,11 +152,11 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       const { offset, limit } = request.body;
       const { where, order } = listing(request.body);
       // The page's ids first, then the joined names and logos of those rows only.
-      const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window) => {
+      const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window, total) => {
         const pageOrder = order(window.reversed);
         const ids = pageIds(tx, rooms, rooms.id, where, pageOrder, window);
         return tx
-          .select(roomSelection)
+          .select({ ...roomSelection, searchTotal: total })
           .from(rooms)
           .leftJoin(sellers, eq(sellers.id, rooms.sellerId))
           .leftJoin(buyers, eq(buyers.id, rooms.buyerId))

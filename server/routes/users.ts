@@ -80,11 +80,11 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
         users,
         where,
         { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window) => {
+        (tx, window, total) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, users, users.id, where, pageOrder, window);
           return tx
-            .select({ user: users, organisationName: companies.name })
+            .select({ user: users, organisationName: companies.name, searchTotal: total })
             .from(users)
             .leftJoin(companies, eq(companies.id, users.organisationId))
             .where(inArray(users.id, ids))

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { needs } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { insertCompany } from '../helpers/serverFixtures';
@@ -49,5 +49,37 @@ describe('search totals: exact up to a bound, estimated past it', () => {
     expect(over.total).toBeGreaterThan(LIMIT);
     const under = await search('/need/search', { search: 'Besoin 1' });
     expect(under).toMatchObject({ total: 1, total_exact: true });
+  });
+
+  it('a filtered page past the last has no rows, and still its total', async () => {
+    const page = await search('/company/search', { search: 'opaline', offset: 10 });
+    expect(page).toMatchObject({ data: [], total: 2, total_exact: true });
+    const none = await search('/company/search', { search: 'no such company' });
+    expect(none).toMatchObject({ data: [], total: 0, total_exact: true });
+  });
+});
+
+/** The statements a call sends that name `table`, whatever the database (PGlite or node-postgres's pool). */
+async function statementsNaming(table: string, call: () => Promise<unknown>): Promise<string[]> {
+  const client = (ctx.server.app.db as unknown as { $client: { query: (text: string | { text: string }) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await call();
+    return spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : query.text)).filter((text) => text.includes(`"${table}"`));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('a page and its total in one statement', () => {
+  it('a text search of companies reads its rows and counts its matches together', async () => {
+    const statements = await statementsNaming('companies', () => search('/company/search', { search: 'opaline' }));
+    expect(statements).toHaveLength(1);
+  });
+
+  it('a page of the audit trail brings whether each record still exists', async () => {
+    const statements = await statementsNaming('audit_events', () => search('/audit/search', { entity: 'company' }));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('exists');
   });
 });
