@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
 import type { CompanyComment, CompanyDetail, SyncJob } from '../../shared/contract/companies';
@@ -23,13 +23,44 @@ export const toSyncJobDto = (job: typeof syncJobs.$inferSelect): SyncJob => ({
   started_at: job.startedAt.toISOString(),
 });
 
-async function lastSyncOf(db: Database, companyId: string): Promise<SyncJob | null> {
-  const [job] = await db.select().from(syncJobs).where(eq(syncJobs.companyId, companyId)).orderBy(desc(syncJobs.startedAt)).limit(1);
-  return job ? toSyncJobDto(job) : null;
+/** A timestamp inside json_build_object is PostgreSQL's ISO text ('…+00:00'); the API answers JavaScript's form. */
+const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
+
+// Written out with their tables' names: in a statement on one table, Drizzle leaves columns unqualified, and inside
+// these subqueries an unqualified "id" would be the subquery's own.
+
+/** The company's comments, newest first, as their DTOs but for the timestamp's form. */
+const commentsColumn = sql<CompanyComment[]>`coalesce((
+  select json_agg(json_build_object('_id', c.id, 'user_name', c.user_name, 'text', c.text, 'created_at', c.created_at) order by c.created_at desc)
+    from company_comments c where c.company_id = companies.id), '[]'::json)`;
+
+/** The company's last sync job, as its DTO but for the timestamp's form; NULL if it was never synced. */
+const lastSyncColumn = sql<SyncJob | null>`(
+  select json_build_object('_id', s.id, 'organization_id', s.organization_id, 'status', s.status, 'started_at', s.started_at)
+    from sync_jobs s where s.company_id = companies.id order by s.started_at desc limit 1)`;
+
+/** The DTOs of the comments and last sync a statement selected with commentsColumn and lastSyncColumn. */
+function detailsOf(selected: { comments: CompanyComment[]; lastSync: SyncJob | null } | undefined) {
+  const comments = (selected?.comments ?? []).map((comment) => ({ ...comment, created_at: isoOf(comment.created_at) }));
+  const lastSync = selected?.lastSync ? { ...selected.lastSync, started_at: isoOf(selected.lastSync.started_at) } : null;
+  return { comments, lastSync };
 }
 
-/** The company with everything its page shows (comments, last sync). */
+/** The company with everything its page shows (comments, last sync), in one statement. */
+export async function companyDetailOf(db: Database, product: string, id: string): Promise<CompanyDetail> {
+  const [row] = await db
+    .select({ company: companies, comments: commentsColumn, lastSync: lastSyncColumn })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!row) throw notFound();
+  const { comments, lastSync } = detailsOf(row);
+  return toCompanyDetailDto(row.company, product, comments, lastSync);
+}
+
+/** A company just written, as its page shows it: the row in hand, and its comments and last sync in one statement. */
 export async function fullCompanyOf(db: Database, product: string, row: CompanyRow): Promise<CompanyDetail> {
-  const [comments, lastSync] = await Promise.all([commentsOf(db, row.id), lastSyncOf(db, row.id)]);
+  const [selected] = await db.select({ comments: commentsColumn, lastSync: lastSyncColumn }).from(companies).where(eq(companies.id, row.id));
+  const { comments, lastSync } = detailsOf(selected);
   return toCompanyDetailDto(row, product, comments, lastSync);
 }

@@ -14,9 +14,10 @@ import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type Aud
 const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
 /**
  * Whether an event's record still exists, selected with the page's rows: an EXISTS on the record's primary key.
+ * Written out with the tables' names: in a statement on one table, Drizzle leaves columns unqualified.
  */
-const recordExists = sql<boolean>`case ${auditEvents.entity} ${sql.join(
-  Object.entries(recordTables).map(([entity, table]) => sql`when ${entity} then exists (select 1 from ${table} where ${table.id} = ${auditEvents.entityId})`),
+const recordExists = sql<boolean>`case audit_events.entity ${sql.join(
+  Object.entries(recordTables).map(([entity, table]) => sql`when ${entity} then exists (select 1 from ${table} r where r.id = audit_events.entity_id)`),
   sql` `,
 )} else false end`;
 

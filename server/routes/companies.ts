@@ -7,7 +7,7 @@ import { companies, companyComments, syncJobs, type CompanyRow } from '../db/sch
 import { answer, done, page } from '../lib/answers';
 import { changedFields, recordAudit } from '../lib/audit';
 import { toCompanyDto } from '../lib/companyDto';
-import { commentsOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
+import { commentsOf, companyDetailOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
 import { CompanyNotEmptyError, dependentsOf } from '../lib/companyDependents';
 import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
@@ -68,7 +68,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: companies.createdAt,
   };
 
-  const fullCompany = (row: CompanyRow, tx: Database = db) => fullCompanyOf(tx, config.product, row);
+  const fullCompany = (row: CompanyRow) => fullCompanyOf(db, config.product, row);
 
   /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
   const listing = (body: CompanySearch) => {
@@ -162,7 +162,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
     async (request) => {
       const { id } = request.params;
-      return answer(await fullCompany(await findCompany(db, id)));
+      return answer(await companyDetailOf(db, config.product, id));
     },
   );
 

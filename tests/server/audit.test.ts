@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../server/db/schema';
+import { auditEvents, offers } from '../../server/db/schema';
 import { hexId, useSearchOrderServer } from '../helpers/searchOrder';
 
 describe('POST /audit/search: newest first (no sort) and filters on known rows', () => {
@@ -37,6 +37,16 @@ describe('POST /audit/search: newest first (no sort) and filters on known rows',
     expect(await search('/audit/search', { action: 'update' })).toEqual(['E3', 'E1']);
     expect(await search('/audit/search', { action: 'update', entity: 'company' })).toEqual(['E1']);
     expect(await search('/audit/search', { action: 'delete', admin_id: adminOne })).toEqual([]);
+  });
+
+  it('says of each event whether its record still exists, whatever its kind', async () => {
+    // Another offer, so that an EXISTS that forgot the event's id would find one.
+    await searchCtx.server.app.db.insert(offers).values({ id: hexId('a', 9), title: 'Autre offre', description: 'd', images: [] });
+    const response = await searchCtx.me.call('POST', '/audit/search', { from: time(1).toISOString() });
+    const events = response.json<{ data: Array<{ _id: string; exists: boolean }> }>().data;
+    const exists = Object.fromEntries(events.map((event) => [event._id, event.exists]));
+    // The two companies are there; the event's offer and the need were never inserted.
+    expect(exists).toEqual({ [hexId('f', 5)]: true, [hexId('f', 3)]: true, [hexId('f', 1)]: false, [hexId('f', 4)]: true, [hexId('f', 2)]: false });
   });
 
   it('from and to keep the events in the range, both ends included', async () => {
