@@ -22,7 +22,7 @@ const matchesOf = (db: Database, table: PgTable, where: SQL | undefined) =>
     .where(where);
 
 /** Counts `matches` up to `limit + 1` rows: a large match costs no full count. */
-const boundedCount = (matches: SQLWrapper, limit: number) => sql`(select count(*)::int from (${matches} limit ${limit + 1}) as bounded)`;
+const boundedCount = (matches: SQLWrapper, limit: number) => sql<number | null>`(select count(*)::int from (${matches} limit ${limit + 1}) as bounded)`;
 
 /**
  * The total once `counted` matching rows were counted with boundedCount: exact up to `limit`, and past it the
@@ -60,14 +60,14 @@ export async function searchTotal(db: Database, table: PgTable, where: SQL | und
 
 /**
  * The column a page's statement selects as `searchTotal`, so that the page and its total take one statement:
- * the tracked count of an unfiltered search, or the bounded count of the matches (a scalar subquery, which
+ * the tracked count of an unfiltered search, or the bounded count of `matches` (a scalar subquery, which
  * PostgreSQL computes once for the statement, and only if it returns a row).
  */
-function totalColumn(db: Database, table: PgTable, where: SQL | undefined, limit: number) {
+function totalColumn(table: PgTable, where: SQL | undefined, matches: SQLWrapper, limit: number) {
   const counted = isTracked(table, where)
-    ? sql`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${getTableName(table)})`
-    : boundedCount(matchesOf(db, table, where), limit);
-  return sql<number | null>`${counted}`.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
+    ? sql<number | null>`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${getTableName(table)})`
+    : boundedCount(matches, limit);
+  return counted.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
 }
 
 /** What a page's statement selects besides its rows: see totalColumn. */
@@ -107,7 +107,8 @@ export async function searchPage<Row extends { searchTotal: number | null }>(
   read: (db: Database, window: PageWindow, total: TotalColumn) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; total: SearchTotal }> {
   const { offset, limit, exactCountLimit } = page;
-  const total = totalColumn(db, table, where, exactCountLimit);
+  const matches = matchesOf(db, table, where);
+  const total = totalColumn(table, where, matches, exactCountLimit);
   if (offset > 0 && isTracked(table, where)) {
     return db.transaction(
       async (tx) => {
@@ -125,7 +126,7 @@ export async function searchPage<Row extends { searchTotal: number | null }>(
     // No row, so no count: none at all on the first page; past it, the total is counted on its own.
     return { rows, total: offset === 0 && rows.length === 0 ? { total: 0, exact: true } : await searchTotal(db, table, where, exactCountLimit) };
   }
-  return { rows, total: isTracked(table, where) ? { total: counted, exact: true } : await totalOf(db, matchesOf(db, table, where), counted, exactCountLimit) };
+  return { rows, total: isTracked(table, where) ? { total: counted, exact: true } : await totalOf(db, matches, counted, exactCountLimit) };
 }
 
 /**
