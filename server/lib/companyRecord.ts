@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
+import { companies, syncJobs, type CompanyRow } from '../db/schema';
 import type { CompanyComment, CompanyDetail, SyncJob } from '../../shared/contract/companies';
 import { toCompanyDetailDto } from './companyDto';
 import { notFound } from './errors';
@@ -9,11 +9,6 @@ export async function findCompany(db: Database, id: string): Promise<CompanyRow>
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
-}
-
-export async function commentsOf(db: Database, companyId: string): Promise<CompanyComment[]> {
-  const rows = await db.select().from(companyComments).where(eq(companyComments.companyId, companyId)).orderBy(desc(companyComments.createdAt));
-  return rows.map((row) => ({ _id: row.id, user_name: row.userName, text: row.text, created_at: row.createdAt.toISOString() }));
 }
 
 export const toSyncJobDto = (job: typeof syncJobs.$inferSelect): SyncJob => ({
@@ -39,11 +34,16 @@ const lastSyncColumn = sql<SyncJob | null>`(
   select json_build_object('_id', s.id, 'organization_id', s.organization_id, 'status', s.status, 'started_at', s.started_at)
     from sync_jobs s where s.company_id = companies.id order by s.started_at desc limit 1)`;
 
-/** The DTOs of the comments and last sync a statement selected with commentsColumn and lastSyncColumn. */
-function detailsOf(selected: { comments: CompanyComment[]; lastSync: SyncJob | null } | undefined) {
-  const comments = (selected?.comments ?? []).map((comment) => ({ ...comment, created_at: isoOf(comment.created_at) }));
-  const lastSync = selected?.lastSync ? { ...selected.lastSync, started_at: isoOf(selected.lastSync.started_at) } : null;
-  return { comments, lastSync };
+/** Comments selected with commentsColumn, as the API answers them. */
+const commentDtos = (comments: CompanyComment[] = []): CompanyComment[] => comments.map((comment) => ({ ...comment, created_at: isoOf(comment.created_at) }));
+
+/** A last sync selected with lastSyncColumn, as the API answers it. */
+const lastSyncDto = (job: SyncJob | null | undefined): SyncJob | null => (job ? { ...job, started_at: isoOf(job.started_at) } : null);
+
+/** The company's comments, newest first (an unknown company has none). */
+export async function commentsOf(db: Database, companyId: string): Promise<CompanyComment[]> {
+  const [selected] = await db.select({ comments: commentsColumn }).from(companies).where(eq(companies.id, companyId));
+  return commentDtos(selected?.comments);
 }
 
 /** The company with everything its page shows (comments, last sync), in one statement. */
@@ -54,13 +54,11 @@ export async function companyDetailOf(db: Database, product: string, id: string)
     .where(eq(companies.id, id))
     .limit(1);
   if (!row) throw notFound();
-  const { comments, lastSync } = detailsOf(row);
-  return toCompanyDetailDto(row.company, product, comments, lastSync);
+  return toCompanyDetailDto(row.company, product, commentDtos(row.comments), lastSyncDto(row.lastSync));
 }
 
 /** A company just written, as its page shows it: the row in hand, and its comments and last sync in one statement. */
 export async function fullCompanyOf(db: Database, product: string, row: CompanyRow): Promise<CompanyDetail> {
   const [selected] = await db.select({ comments: commentsColumn, lastSync: lastSyncColumn }).from(companies).where(eq(companies.id, row.id));
-  const { comments, lastSync } = detailsOf(selected);
-  return toCompanyDetailDto(row, product, comments, lastSync);
+  return toCompanyDetailDto(row, product, commentDtos(selected?.comments), lastSyncDto(selected?.lastSync));
 }
