@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -58,8 +58,10 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const listing = ({ search, organisation_id }: UserSearch) => {
     const conditions: SQL[] = [];
     if (search) {
-      const pattern = containsPattern(search);
-      const textMatch = or(ilike(users.name, pattern), ilike(users.email, pattern));
+      // `name ILIKE p` is `lower(name) LIKE lower(p)` (PostgreSQL lower-cases both, then matches): lower(name) and
+      // lower(email) are stored, so a row read costs a LIKE, not a lower-casing (schema.ts, migration 0012).
+      const pattern = sql`lower(${containsPattern(search)}::text)`;
+      const textMatch = or(like(users.nameLower, pattern), like(users.emailLower, pattern));
       if (textMatch) conditions.push(textMatch);
     }
     if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));

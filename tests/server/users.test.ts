@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, ilike, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { containsPattern } from '../../server/lib/validation';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
 import { at, hexId, useSearchOrderServer } from '../helpers/searchOrder';
@@ -56,6 +57,66 @@ describe('POST /user/search: newest first (no sort) and filters on known rows', 
     expect(await search('/user/search', { organisation_id: company.B })).toEqual(['U2']);
     expect(await search('/user/search', { organisation_id: company.A, search: 'chloe' })).toEqual(['U3']);
     expect(await search('/user/search', { organisation_id: company.B, search: 'martin' })).toEqual([]);
+  });
+});
+
+describe('POST /user/search: the stored lower-case name and e-mail match what ILIKE on them matched', () => {
+  const { ctx: searchCtx, remember, search } = useSearchOrderServer();
+  const rows = [
+    { label: 'V1', name: 'ÉLODIE Dupré', email: 'Elodie.Dupre@Mail.test' },
+    { label: 'V2', name: 'élodie martin', email: 'em@atelier.test' },
+    { label: 'V3', name: 'İlker Kaya', email: 'ilker@ÇARŞI.test' },
+    { label: 'V4', name: 'Bio 100% Nature', email: 'bio_nature@mail.test' },
+    { label: 'V5', name: 'Back\\Slash Straße', email: 'STRASSE@MAIL.TEST' },
+    { label: 'V6', name: 'Ÿves Œuvre', email: 'yves@oeuvre.test' },
+  ];
+
+  beforeAll(async () => {
+    for (const [index, { label, ...values }] of rows.entries()) {
+      await insertUser(searchCtx.server.app, { id: remember(label, hexId('e', index + 1)), ...values, createdAt: at(60 + index) });
+    }
+  });
+
+  /** The rows the search matched before migration 0012: `name ILIKE p OR email ILIKE p`, newest first. */
+  async function byIlike(text: string): Promise<string[]> {
+    const pattern = containsPattern(text);
+    const matched = await searchCtx.server.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+      .orderBy(desc(users.createdAt), desc(users.id));
+    return matched.map(({ id }) => rows[Number(id.slice(1)) - 1]!.label);
+  }
+
+  it('the comparison is not empty: ASCII letters match in any case', async () => {
+    expect(await search('/user/search', { search: 'MAIL.test' })).toEqual(['V5', 'V4', 'V1']);
+  });
+
+  it.each([
+    'élodie',
+    'ÉLODIE',
+    'dupré',
+    'DUPRÉ',
+    'MAIL.test',
+    'i̇lker',
+    'İLKER',
+    'çarşı',
+    'ÇARŞI',
+    '100%',
+    '0%',
+    '_',
+    'o_n',
+    '\\',
+    'k\\s',
+    'straße',
+    'STRASSE',
+    'ss',
+    'ÿves',
+    'œuvre',
+    'ŒUVRE',
+    'nobody',
+  ])('%s', async (text) => {
+    expect(await search('/user/search', { search: text })).toEqual(await byIlike(text));
   });
 });
 
