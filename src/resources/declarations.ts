@@ -75,9 +75,21 @@ export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): 
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });
 
+/** Fetches these screens' code; a failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there. */
+function preloadScreens(screens: ReadonlyArray<PreloadableScreen | undefined>): void {
+  for (const screen of screens) screen?.preload?.().catch(() => undefined);
+}
+
 /** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click. */
 export function preloadEntry(entry: ConsoleEntry): void {
-  const screens = entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)];
-  // A failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there.
-  for (const screen of screens) screen?.preload?.().catch(() => undefined);
+  preloadScreens(entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)]);
+}
+
+/**
+ * The screens of an entry that one address shows: a page's screen; a resource's list at `/{name}`, its record
+ * page and sub-pages below it (`/{name}/{id}`, `/{name}/{id}/comments`). The others wait for the browser to be idle.
+ */
+export function preloadEntryAt(entry: ConsoleEntry, belowEntry: boolean): void {
+  if (entry.kind === 'page') preloadScreens([entry.page]);
+  else preloadScreens(belowEntry ? [entry.edit, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list]);
 }
