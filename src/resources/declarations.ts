@@ -75,14 +75,21 @@ export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): 
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });
 
-/** Fetches these screens' code; a failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there. */
-function preloadScreens(screens: ReadonlyArray<PreloadableScreen | undefined>): void {
-  for (const screen of screens) screen?.preload?.().catch(() => undefined);
+/**
+ * Fetches these screens' code; settles once each has loaded or failed. A failed fetch is forgotten (lazyNamed):
+ * the click loads again and shows the failure there.
+ */
+async function preloadScreens(screens: ReadonlyArray<PreloadableScreen | undefined>): Promise<void> {
+  await Promise.allSettled(screens.map((screen) => screen?.preload?.()));
 }
 
-/** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click. */
-export function preloadEntry(entry: ConsoleEntry): void {
+/** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click; settles once they are in. */
+export const fetchEntryScreens = (entry: ConsoleEntry): Promise<void> =>
   preloadScreens(entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)]);
+
+/** The same, for a pointer or focus on a menu link: nothing to wait for. */
+export function preloadEntry(entry: ConsoleEntry): void {
+  void fetchEntryScreens(entry);
 }
 
 /**
@@ -90,6 +97,5 @@ export function preloadEntry(entry: ConsoleEntry): void {
  * page and sub-pages below it (`/{name}/{id}`, `/{name}/{id}/comments`). The others wait for the browser to be idle.
  */
 export function preloadEntryAt(entry: ConsoleEntry, belowEntry: boolean): void {
-  if (entry.kind === 'page') preloadScreens([entry.page]);
-  else preloadScreens(belowEntry ? [entry.edit, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list]);
+  void preloadScreens(entry.kind === 'page' ? [entry.page] : belowEntry ? [entry.edit, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list]);
 }

@@ -5,7 +5,16 @@ import admins from './admins';
 import auditEvents from './auditEvents';
 import companies from './companies';
 import creditEntries from './creditEntries';
-import { definePage, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry, type ResourceApi, type ResourceDeclaration } from './declarations';
+import {
+  definePage,
+  fetchEntryScreens,
+  preloadEntry,
+  preloadEntryAt,
+  type ConsoleEntry,
+  type MenuEntry,
+  type ResourceApi,
+  type ResourceDeclaration,
+} from './declarations';
 import rooms from './messages';
 import needs from './needs';
 import offers from './offers';
@@ -55,8 +64,8 @@ export function preloadScreensAt(pathname: string): void {
     );
 }
 
-/** Fetches every screen's code, for when the browser is idle. */
-export const preloadAllScreens = () => consoleEntries.forEach(preloadEntry);
+/** What fetches each entry's screens, in the menu's order: one turn of the idle preload each. */
+export const entryPreloads: ReadonlyArray<() => Promise<void>> = consoleEntries.map((entry) => () => fetchEntryScreens(entry));
 
 const apis = new Map(resources.map((resource) => [resource.name, resource.api]));
 
