@@ -4,10 +4,10 @@
 export const firstTenCharacters = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');
 
 /**
- * A formatter made on its first use: making one loads the locale's data (tens of milliseconds on a slow phone),
- * which a page that shows no such date, or the module's import, should not pay.
+ * A formatter made on its first use: making one loads the locale's data (tens of milliseconds on a slow phone, ~100
+ * for a page's first), which a page that shows no such date, or the module's import, should not pay.
  */
-const formatterOnFirstUse = (locale: string, options: Intl.DateTimeFormatOptions) => {
+export const formatterOnFirstUse = (locale: string, options: Intl.DateTimeFormatOptions) => {
   let formatter: Intl.DateTimeFormat | undefined;
   return () => (formatter ??= new Intl.DateTimeFormat(locale, options));
 };
