@@ -37,5 +37,10 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // The manifest lets the bundle-budget test follow each screen's imports (tests/budgets).
     manifest: true,
+    // No <link rel=modulepreload> per dependency of a lazily loaded chunk: the browser finds a chunk's imports
+    // itself (one round trip later), whereas inserting the links took ~1 ms of main thread each here, ~40 ms for a
+    // list's 37 chunks at the console's start and again for every idle preload. Lighthouse mobile on a signed-in
+    // /company, 5 alternated runs: LCP 5.08 -> 4.48 s median (every run lower), score 56 -> 59, TBT unchanged.
+    modulePreload: false,
   },
 }));
