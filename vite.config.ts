@@ -1,8 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-export default defineConfig({
+/**
+ * react-router's package sends every bundler to its development build (its exports name no production condition),
+ * whose dev warnings run in the browser; its production build, the same code with them switched off, is smaller.
+ * The console's production build takes it, both entry points alike, so that there is one router.
+ */
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     // Brotli and gzip copies of every text asset, written at build time: the server sends the one the
@@ -20,5 +37,10 @@ export default defineConfig({
     sourcemap: true,
     // The manifest lets the bundle-budget test follow each screen's imports (tests/budgets).
     manifest: true,
+    // No <link rel=modulepreload> per dependency of a lazily loaded chunk: the browser finds a chunk's imports
+    // itself (one round trip later), whereas inserting the links took ~1 ms of main thread each here, ~40 ms for a
+    // list's 37 chunks at the console's start and again for every idle preload. Lighthouse mobile on a signed-in
+    // /company, 5 alternated runs: LCP 5.08 -> 4.48 s median (every run lower), score 56 -> 59, TBT unchanged.
+    modulePreload: false,
   },
-});
+}));

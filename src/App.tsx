@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource, type DataProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/catalogue/product';
 import { AppLayout } from './custom/layout/AppLayout';
@@ -7,6 +7,7 @@ import { AccountPage, Dashboard } from './custom/screens';
 import { consoleStore } from './custom/layout/consoleStore';
 import { darkTheme, lightTheme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
 import { consoleEntries } from './resources';
 
 export interface AppProps {
@@ -20,38 +21,37 @@ export interface AppProps {
  * The signed-out screens (/auth…) are not here: Root renders them without react-admin.
  */
 export const App = ({ dataProvider, authProvider }: AppProps) => (
-  <Admin
-    title={PRODUCT_NAME}
+  // What react-admin's <Admin> renders, with the console's own i18n provider: <Admin> imports react-admin's default
+  // one (node-polyglot and its polyfills) even when given another.
+  <AdminContext
     dataProvider={dataProvider}
     authProvider={authProvider}
-    loginPage={false}
-    layout={AppLayout}
-    dashboard={Dashboard}
-    notification={TopCenterNotification}
+    i18nProvider={i18nProvider}
     lightTheme={lightTheme}
     darkTheme={darkTheme}
     store={consoleStore()}
-    disableTelemetry
   >
-    {consoleEntries.map((entry) =>
-      entry.kind === 'resource' && entry.list ? (
-        <Resource
-          key={entry.name}
-          name={entry.name}
-          list={entry.list}
-          edit={entry.edit}
-          icon={entry.menu?.icon}
-          recordRepresentation={entry.recordRepresentation}
-        >
-          {entry.routes?.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-        </Resource>
-      ) : null,
-    )}
-    <CustomRoutes>
-      {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
-      <Route path="/account" element={<AccountPage />} />
-    </CustomRoutes>
-  </Admin>
+    <AdminUI title={PRODUCT_NAME} loginPage={false} layout={AppLayout} dashboard={Dashboard} notification={TopCenterNotification} disableTelemetry>
+      {consoleEntries.map((entry) =>
+        entry.kind === 'resource' && entry.list ? (
+          <Resource
+            key={entry.name}
+            name={entry.name}
+            list={entry.list}
+            edit={entry.edit}
+            icon={entry.menu?.icon}
+            recordRepresentation={entry.recordRepresentation}
+          >
+            {entry.routes?.map(({ path, page: Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+          </Resource>
+        ) : null,
+      )}
+      <CustomRoutes>
+        {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
+        <Route path="/account" element={<AccountPage />} />
+      </CustomRoutes>
+    </AdminUI>
+  </AdminContext>
 );

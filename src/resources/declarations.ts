@@ -75,9 +75,27 @@ export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): 
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });
 
-/** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click. */
+/**
+ * Fetches these screens' code; settles once each has loaded or failed. A failed fetch is forgotten (lazyNamed):
+ * the click loads again and shows the failure there.
+ */
+async function preloadScreens(screens: ReadonlyArray<PreloadableScreen | undefined>): Promise<void> {
+  await Promise.allSettled(screens.map((screen) => screen?.preload?.()));
+}
+
+/** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click; settles once they are in. */
+export const fetchEntryScreens = (entry: ConsoleEntry): Promise<void> =>
+  preloadScreens(entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)]);
+
+/** The same, for a pointer or focus on a menu link: nothing to wait for. */
 export function preloadEntry(entry: ConsoleEntry): void {
-  const screens = entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)];
-  // A failed fetch is forgotten (lazyNamed): the click loads again and shows the failure there.
-  for (const screen of screens) screen?.preload?.().catch(() => undefined);
+  void fetchEntryScreens(entry);
+}
+
+/**
+ * The screens of an entry that one address shows: a page's screen; a resource's list at `/{name}`, its record
+ * page and sub-pages below it (`/{name}/{id}`, `/{name}/{id}/comments`). The others wait for the browser to be idle.
+ */
+export function preloadEntryAt(entry: ConsoleEntry, belowEntry: boolean): void {
+  void preloadScreens(entry.kind === 'page' ? [entry.page] : belowEntry ? [entry.edit, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list]);
 }

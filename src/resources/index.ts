@@ -5,7 +5,16 @@ import admins from './admins';
 import auditEvents from './auditEvents';
 import companies from './companies';
 import creditEntries from './creditEntries';
-import { definePage, preloadEntry, type ConsoleEntry, type MenuEntry, type ResourceApi, type ResourceDeclaration } from './declarations';
+import {
+  definePage,
+  fetchEntryScreens,
+  preloadEntry,
+  preloadEntryAt,
+  type ConsoleEntry,
+  type MenuEntry,
+  type ResourceApi,
+  type ResourceDeclaration,
+} from './declarations';
 import rooms from './messages';
 import needs from './needs';
 import offers from './offers';
@@ -40,15 +49,23 @@ export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => 
   return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}`, preload: () => preloadEntry(entry) }];
 });
 
-/** Fetches the screens of the entry at `pathname` (e.g. `/company/abc` → the companies' list and record), so that they download while the console starts. */
+/**
+ * Fetches the screen that `pathname` shows (`/company` → the companies' list, `/company/abc` → a company's page),
+ * so that it downloads while the console starts; the entry's other screens wait for the idle preload, not to
+ * share the first load's bandwidth.
+ */
 export function preloadScreensAt(pathname: string): void {
-  const segment = `/${pathname.split('/')[1] ?? ''}`;
-  const entry = consoleEntries.find((candidate) => (candidate.kind === 'page' ? candidate.path : `/${candidate.name}`) === segment);
-  if (entry) preloadEntry(entry);
+  const [, first = '', ...rest] = pathname.split('/');
+  const entry = consoleEntries.find((candidate) => (candidate.kind === 'page' ? candidate.path : `/${candidate.name}`) === `/${first}`);
+  if (entry)
+    preloadEntryAt(
+      entry,
+      rest.some((part) => part !== ''),
+    );
 }
 
-/** Fetches every screen's code, for when the browser is idle. */
-export const preloadAllScreens = () => consoleEntries.forEach(preloadEntry);
+/** What fetches each entry's screens, in the menu's order: one turn of the idle preload each. */
+export const entryPreloads: ReadonlyArray<() => Promise<void>> = consoleEntries.map((entry) => () => fetchEntryScreens(entry));
 
 const apis = new Map(resources.map((resource) => [resource.name, resource.api]));
 

@@ -67,12 +67,12 @@ describe('lists on a phone and on a large screen', () => {
     const getList = vi.fn(async () => ({ data: [azur], total: 1 }));
     const { user } = renderResource(companies, '/company', { dataProvider: { getList } });
     await screen.findByText('Azur Logo');
-    await user.click(screen.getByRole('button', { name: 'Sort by Created at, descending' }));
+    await user.click(await screen.findByRole('button', { name: 'Sort by Created at, descending' }));
     const choices = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(choices.map((choice) => choice.textContent)).toEqual(['Name', 'Balance', 'Domain', 'Sub-domain', 'City', 'Created at']);
     await user.click(screen.getByRole('menuitem', { name: 'Balance' }));
     await waitFor(() => expect(lastListCall(getList).sort).toEqual({ field: 'credit_balance', order: 'ASC' }));
-    await user.click(screen.getByRole('button', { name: 'Sort by Balance, ascending' }));
+    await user.click(await screen.findByRole('button', { name: 'Sort by Balance, ascending' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Balance' }));
     await waitFor(() => expect(lastListCall(getList).sort).toEqual({ field: 'credit_balance', order: 'DESC' }));
   });

@@ -7,7 +7,6 @@ import {
   Resource,
   ResourceDefinitionContextProvider,
   WithRecord,
-  defaultI18nProvider,
   memoryStore,
   type Identifier,
   type ResourceDefinitions,
@@ -16,6 +15,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { TopCenterNotification } from '../../src/custom/layout/TopCenterNotification';
 import { lightTheme } from '../../src/custom/layout/theme';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
+import { i18nProvider } from '../../src/providers/i18nProvider';
 import { resources } from '../../src/resources';
 import type { ResourceDeclaration } from '../../src/resources/declarations';
 import { LocationProbe, currentLocation, fakeAuthProvider, mockedDataProvider, type MockedDataProvider } from './fakeProviders';
@@ -40,8 +40,8 @@ const definitions: ResourceDefinitions = Object.fromEntries(
 );
 
 /**
- * `routes` at `path` inside what <Admin> gives every screen (react-admin's AdminContext with the console's theme,
- * English texts, an empty store, the top-centre toasts) but without the shell: no session check, layout or menu,
+ * `routes` at `path` inside what <Admin> gives every screen (react-admin's AdminContext with the console's theme and
+ * i18n provider, an empty store, the top-centre toasts) but without the shell: no session check, layout or menu,
  * which only their own tests need. Any other path renders nothing, so that a test can follow a redirection.
  */
 export function renderRoutes(path: string, routes: ReactNode, options: ScreenOptions = {}) {
@@ -50,7 +50,7 @@ export function renderRoutes(path: string, routes: ReactNode, options: ScreenOpt
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={defaultI18nProvider} theme={lightTheme} store={memoryStore()}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={memoryStore()}>
         <ResourceDefinitionContextProvider definitions={definitions}>
           <Suspense fallback={null}>
             <Routes>

@@ -12,4 +12,13 @@ describe('dates: a login as its first 10 characters, fr-FR long dates, en-GB sho
     expect(formatShortDateTime(new Date(2026, 10, 21, 14, 5))).toBe('21/11/2026, 14:05');
     expect(formatFrenchLongDate('not a date')).toBe('');
   });
+
+  it("writes the fr-FR long date as Intl does, in the browser's time zone, over years of dates", () => {
+    const intl = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+    for (let day = 0; day < 3 * 366; day += 1) {
+      const date = new Date(2024, 0, 1 + day, (day * 7) % 24, (day * 13) % 60);
+      expect(formatFrenchLongDate(date)).toBe(intl.format(date));
+      expect(formatFrenchLongDate(date.toISOString())).toBe(intl.format(date));
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyNamed } from '../../src/custom/lazyNamed';
-import { definePage, defineResource, preloadEntry, readOnlyErrors } from '../../src/resources/declarations';
+import { definePage, defineResource, preloadEntry, preloadEntryAt, readOnlyErrors } from '../../src/resources/declarations';
 
 const Screen: ComponentType = () => null;
 const preloadable = () => Object.assign(() => null, { preload: vi.fn(async () => undefined) });
@@ -29,6 +29,19 @@ describe('fetching screens ahead of a click', () => {
     preloadEntry(defineResource({ name: 'x', api, list, edit, routes: [{ path: ':id', page: room }] }));
     preloadEntry(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen }, page: bank }));
     for (const screen of [list, edit, room, bank]) expect(screen.preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloadEntryAt fetches only what the address shows: the list at /{name}, the record and sub-pages below it, a page', () => {
+    const api = { path: '/x', errors: readOnlyErrors, sortable: false };
+    const [list, edit, createForm, room] = [preloadable(), preloadable(), preloadable(), preloadable()];
+    const resource = defineResource({ name: 'x', api, list, edit, createForm, routes: [{ path: ':id', page: room }] });
+    preloadEntryAt(resource, false);
+    expect([list, edit, createForm, room].map((screen) => screen.preload.mock.calls.length)).toEqual([1, 0, 0, 0]);
+    preloadEntryAt(resource, true);
+    expect([list, edit, createForm, room].map((screen) => screen.preload.mock.calls.length)).toEqual([1, 1, 0, 1]);
+    const bank = preloadable();
+    preloadEntryAt(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen }, page: bank }), false);
+    expect(bank.preload).toHaveBeenCalledTimes(1);
   });
 
   it('preloadEntry swallows a failed fetch (the click shows it) and skips screens that cannot preload', async () => {

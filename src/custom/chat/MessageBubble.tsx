@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
+import { formatterOnFirstUse } from '../../../shared/catalogue/dates';
 
 /** What a bubble shows: a stored message, or the admin's own while it is sent (`status`). */
 export interface LogItem {
@@ -11,7 +12,7 @@ export interface LogItem {
   status?: 'sending' | 'failed';
 }
 
-const timeOf = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const timeOf = formatterOnFirstUse('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** One message: the admin's own on the right; a draft says "Sending…", or "Not sent" with Retry. */
 export const MessageBubble = ({ item, onRetry }: { item: LogItem; onRetry: (key: string) => void }) => (
@@ -37,7 +38,7 @@ export const MessageBubble = ({ item, onRetry }: { item: LogItem; onRetry: (key:
       }}
     >
       <Typography variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
-        {item.sender_name} · {item.status === 'sending' ? 'Sending…' : timeOf.format(new Date(item.created_at))}
+        {item.sender_name} · {item.status === 'sending' ? 'Sending…' : timeOf().format(new Date(item.created_at))}
       </Typography>
       {/* Rendered as text, never as HTML. */}
       <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{item.text}</Typography>

@@ -1,3 +1,5 @@
+import { formatterOnFirstUse } from '../../../shared/catalogue/dates';
+
 /** Chat messages grouped by day (the day of the admin's own clock). */
 export interface DayGroup<Message> {
   day: string;
@@ -5,7 +7,7 @@ export interface DayGroup<Message> {
   messages: Message[];
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const dayLabel = formatterOnFirstUse('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
@@ -16,7 +18,7 @@ export function groupByDay<Message extends { created_at: string }>(messages: rea
     const day = localDay(date);
     const last = groups.at(-1);
     if (last?.day === day) last.messages.push(message);
-    else groups.push({ day, label: dayLabel.format(date), messages: [message] });
+    else groups.push({ day, label: dayLabel().format(date), messages: [message] });
   }
   return groups;
 }

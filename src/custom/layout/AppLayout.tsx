@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { DocumentTitle } from '../components/DocumentTitle';
 import { preloadListPowerTools } from '../components/lazyListPowerTools';
-import { preloadAllScreens } from '../../resources';
+import { entryPreloads } from '../../resources';
 import { AccountPage, Dashboard } from '../screens';
-import { QuickFind } from '../quickFind/QuickFind';
-import { whenIdle } from '../whenIdle';
+import { QuickFind, preloadQuickFind } from '../quickFind/QuickFind';
+import { inIdleTurns } from '../whenIdle';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { RequireSession } from './RequireSession';
@@ -21,22 +21,24 @@ const AppTopBar = () => (
   </AppBar>
 );
 
-/** Once signed in, every screen's code is fetched while the browser is idle: no click waits for a chunk. */
+/**
+ * Once signed in, every screen's code is fetched while the browser is idle, so that no click waits for a chunk: one
+ * entry at a time, each in an idle period of its own (inIdleTurns), so that a slow phone never runs them all in one
+ * long task while the admin starts using the page. The list's export and bulk buttons and the quick find first (the
+ * page's own), the menu's screens in order, then the dashboard's chart library, the heaviest, which the dashboard
+ * itself fetches only once its figures are drawn.
+ */
+const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
+  preloadListPowerTools,
+  preloadQuickFind,
+  ...entryPreloads,
+  AccountPage.preload,
+  Dashboard.preload,
+  async () => (await Dashboard.preload()).preloadCharts(),
+];
+
 const PreloadScreensWhenIdle = () => {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        preloadAllScreens();
-        // The dashboard's chart library too, which it fetches only once its figures are drawn.
-        void Dashboard.preload()
-          .then((dashboard) => dashboard.preloadCharts())
-          .catch(() => undefined);
-        void AccountPage.preload().catch(() => undefined);
-        // Every list's export and bulk buttons.
-        void preloadListPowerTools().catch(() => undefined);
-      }),
-    [],
-  );
+  useEffect(() => inIdleTurns(idlePreloads), []);
   return null;
 };
 

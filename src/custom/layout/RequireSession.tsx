@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingPage, useAuthState } from 'react-admin';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
@@ -7,10 +7,15 @@ import { SIGN_IN_PATH } from '../../providers/authProvider';
  * Every admin page shows a loader until the start-up session check ends, then either the
  * page or a redirect to /auth. (react-admin's own `requireAuth` logs out on mount, and its logout
  * resets the auth queries it depends on, which can loop several times before the redirect lands.)
+ *
+ * The answer arrives as a synchronous update (react-query's), which would render the whole shell and screen in one
+ * long task; deferred, that render runs in the background, yielding to the browser every few milliseconds, while
+ * the loader stays up.
  */
 export const RequireSession = ({ children }: { children: ReactNode }) => {
   const { isPending, authenticated } = useAuthState(undefined, false);
-  if (isPending) return <LoadingPage />;
-  if (!authenticated) return <Navigate to={SIGN_IN_PATH} replace />;
+  const session = useDeferredValue(isPending ? 'checking' : authenticated ? 'signed-in' : 'signed-out');
+  if (session === 'checking') return <LoadingPage />;
+  if (session === 'signed-out') return <Navigate to={SIGN_IN_PATH} replace />;
   return <>{children}</>;
 };

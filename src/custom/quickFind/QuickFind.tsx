@@ -1,11 +1,10 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { IconButton, Tooltip } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '../whenIdle';
 
-const loadDialog = () => import('./QuickFindDialog');
-/** The palette's code (an autocomplete and its searches) is fetched when the browser is idle, not with each screen. */
-const QuickFindDialog = lazy(async () => ({ default: (await loadDialog()).QuickFindDialog }));
+/** The palette's code (an autocomplete and its searches) is fetched when the browser is idle (AppLayout), not with each screen. */
+export const preloadQuickFind = () => import('./QuickFindDialog');
+const QuickFindDialog = lazy(async () => ({ default: (await preloadQuickFind()).QuickFindDialog }));
 
 /** Ctrl-K, or ⌘-K on a Mac: the shortcut of command palettes. */
 export const isQuickFindShortcut = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
@@ -14,7 +13,6 @@ export const isQuickFindShortcut = (event: KeyboardEvent) => (event.ctrlKey || e
 export const QuickFind = () => {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined)), []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isQuickFindShortcut(event)) return;
