@@ -25,11 +25,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function measureShape(app: FastifyInstance, token: string, url: string, shape: Shape, options: MeasureOptions): Promise<Timing> {
   // Only the server's side is timed: the answer is parsed (as a client would) after the clock stops.
   const call = async () => {
-    const response = await app.inject({ method: 'POST', url, headers: { authorization: `JWT ${token}` }, payload: shape.body });
+    const headers = { authorization: `JWT ${token}` };
+    const response = await app.inject(shape.body ? { method: 'POST', url, headers, payload: shape.body } : { method: 'GET', url, headers });
     if (response.statusCode !== 200) throw new Error(`${url} ${JSON.stringify(shape.body)} answered ${response.statusCode}: ${response.body}`);
     return response;
   };
-  const parsed = (response: Awaited<ReturnType<typeof call>>) => response.json<{ data?: unknown[]; rooms?: unknown[]; total?: number }>();
+  const parsed = (response: Awaited<ReturnType<typeof call>>) => response.json<{ data?: unknown; rooms?: unknown; total?: number }>();
   const started = performance.now();
   for (let index = 0; index < options.warmup && performance.now() - started < options.secondsPerShape * 250; index += 1) await call();
   const timings: number[] = [];
@@ -46,7 +47,7 @@ export async function measureShape(app: FastifyInstance, token: string, url: str
     p50: percentile(timings, 50),
     p95: percentile(timings, 95),
     runs: timings.length,
-    rows: (answer.data ?? answer.rooms ?? []).length,
+    rows: [answer.data, answer.rooms].find(Array.isArray)?.length ?? 1,
     total: answer.total,
   };
 }

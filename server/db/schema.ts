@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -99,6 +113,22 @@ export const rowCounts = pgTable('row_counts', {
   tableName: text('table_name').primaryKey(),
   rowCount: bigint('row_count', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The dashboard's breakdowns, kept by statement-level triggers (migration 0014) so that GET /dashboard reads a few rows
+ * instead of grouping every offer, need and company: `tally` names the figure (offers_by_domain, needs_by_domain,
+ * needs_by_urgency, needs_by_status, credit_in_circulation), `key` the value counted (NULL: rows without one; the
+ * credit's single row has none), `amount` the count or the sum. A count that falls to zero keeps its row, at 0.
+ */
+export const dashboardTallies = pgTable(
+  'dashboard_tallies',
+  {
+    tally: text('tally').notNull(),
+    key: text('key'),
+    amount: numeric('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [unique('dashboard_tallies_tally_key').on(table.tally, table.key).nullsNotDistinct()],
+);
 
 /**
  * Companies (organisations). `search_text` gathers the searched columns so that one trigram index

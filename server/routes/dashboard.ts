@@ -27,6 +27,9 @@ const createdPerWeek = (table: string) =>
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
 
+/** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migration 0014): a few rows, however many records. */
+const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${name} AND amount > 0) AS counted`;
+
 /** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
 const catalogueOrder = (column: string, values: readonly string[]) =>
   sql`array_position(ARRAY[${sql.join(
@@ -39,9 +42,9 @@ const toIso = (value: string): string => new Date(value).toISOString();
 /**
  * GET /dashboard: the native overview's figures in one statement. Weeks run from Monday 00:00 UTC;
  * generate_series gives every week of the window, so a week without records is all zeros. The
- * trends read only the window's rows (created_at indexes); the needs' three breakdowns share one
- * pass (grouping sets); the latest rooms come from the rooms' created_at index, their last message
- * from the messages' (room_id, created_at) index.
+ * trends read only the window's rows (created_at indexes); the breakdowns and the credit in circulation
+ * are kept by triggers (dashboard_tallies); the latest rooms come from the rooms' created_at index, their
+ * last message from the messages' (room_id, created_at) index.
  */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,12 +69,6 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
                  coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
             FROM credit_entries WHERE created_at >= (SELECT at FROM since) GROUP BY 1
         ),
-        need_groups AS (
-          SELECT emergency, status, activity_domain,
-                 grouping(emergency) = 0 AS by_urgency, grouping(status) = 0 AS by_status, grouping(activity_domain) = 0 AS by_domain,
-                 count(*)::int AS n
-            FROM needs GROUP BY GROUPING SETS ((emergency), (status), (activity_domain))
-        ),
         latest_rooms AS (
           SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
             FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${LATEST_ROOMS}) r
@@ -82,7 +79,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
             'admins', ${rowCount('admins')}, 'users', ${rowCount('users')}, 'companies', ${rowCount('companies')},
             'offers', ${rowCount('offers')}, 'needs', ${rowCount('needs')}, 'rooms', ${rowCount('rooms')}
           ) AS counts,
-          (SELECT coalesce(sum(credit_balance), 0) FROM companies) AS credit_in_circulation,
+          (SELECT amount FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
           (SELECT json_agg(json_build_object(
                     'week', to_char(s.week, 'YYYY-MM-DD'),
                     'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),
@@ -93,14 +90,12 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
              LEFT JOIN new_offers o ON o.week = s.week
              LEFT JOIN new_needs d ON d.week = s.week
              LEFT JOIN credit_moves m ON m.week = s.week) AS weeks,
-          (SELECT json_agg(json_build_object('domain', domain, 'count', n) ORDER BY n DESC, domain)
-             FROM (SELECT activity_domain AS domain, count(*)::int AS n FROM offers GROUP BY activity_domain) o) AS offers_by_domain,
-          (SELECT json_agg(json_build_object('domain', activity_domain, 'count', n) ORDER BY n DESC, activity_domain)
-             FROM need_groups WHERE by_domain) AS needs_by_domain,
-          (SELECT json_agg(json_build_object('emergency', emergency, 'count', n) ORDER BY ${catalogueOrder('emergency', EMERGENCIES)})
-             FROM need_groups WHERE by_urgency) AS needs_by_urgency,
-          (SELECT json_agg(json_build_object('status', status, 'count', n) ORDER BY ${catalogueOrder('status', NEED_STATUSES)})
-             FROM need_groups WHERE by_status) AS needs_by_status,
+          (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('offers_by_domain')}) AS offers_by_domain,
+          (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('needs_by_domain')}) AS needs_by_domain,
+          (SELECT json_agg(json_build_object('emergency', key, 'count', amount) ORDER BY ${catalogueOrder('key', EMERGENCIES)})
+             FROM ${tally('needs_by_urgency')}) AS needs_by_urgency,
+          (SELECT json_agg(json_build_object('status', key, 'count', amount) ORDER BY ${catalogueOrder('key', NEED_STATUSES)})
+             FROM ${tally('needs_by_status')}) AS needs_by_status,
           (SELECT json_agg(json_build_object(
                     '_id', id, 'offer_title', offer_title, 'seller_name', seller_name, 'buyer_name', buyer_name,
                     'created_at', created_at, 'last_activity_at', coalesce(last_message_at, created_at), 'messages', n)

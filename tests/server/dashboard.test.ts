@@ -1,5 +1,6 @@
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditEntries, needs, offers, roomMessages, rooms } from '../../server/db/schema';
+import { companies, creditEntries, needs, offers, roomMessages, rooms } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { buildTestServer, signedInAdmin } from '../helpers/testServer';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
@@ -142,6 +143,91 @@ describe('GET /dashboard', () => {
       expect(data.weeks.every((week: Record<string, unknown>) => Object.entries(week).every(([key, value]) => key === 'week' || value === 0))).toBe(true);
       expect([data.offers_by_domain, data.needs_by_domain, data.needs_by_urgency, data.needs_by_status, data.latest_rooms]).toEqual([[], [], [], [], []]);
       expect(data.counts).toEqual({ admins: 1, users: 0, companies: 0, offers: 0, needs: 0, rooms: 0 });
+    } finally {
+      await fresh.close();
+    }
+  });
+  it('keeps its breakdowns and the credit in circulation right through inserts, updates, bulk changes, deletions and truncations', async () => {
+    const fresh = await buildTestServer();
+    try {
+      const { app } = fresh;
+      const admin = await signedInAdmin(app);
+      /** What the breakdowns are, counted from the rows themselves (as the dashboard did before its tallies). */
+      const counted = async () => {
+        const rowsOf = async (query: ReturnType<typeof sql>) =>
+          ((await app.db.execute(query)) as unknown as { rows: Array<{ key: string | null; n: number }> }).rows;
+        const breakdown = async (table: string, column: string) =>
+          (await rowsOf(sql.raw(`SELECT ${column} AS key, count(*)::int AS n FROM ${table} GROUP BY 1`))).map(({ key, n }) => [key, n]).sort();
+        const [credit] = await rowsOf(sql`SELECT NULL AS key, coalesce(sum(credit_balance), 0)::float8 AS n FROM companies`);
+        return {
+          offersByDomain: await breakdown('offers', 'activity_domain'),
+          needsByDomain: await breakdown('needs', 'activity_domain'),
+          needsByUrgency: await breakdown('needs', 'emergency'),
+          needsByStatus: await breakdown('needs', 'status'),
+          credit: credit?.n,
+        };
+      };
+      const shown = async () => {
+        const { data } = (await admin.call('GET', '/dashboard')).json();
+        const pairs = (list: Array<Record<string, unknown>>, key: string) => list.map((item) => [item[key], item.count]).sort();
+        return {
+          offersByDomain: pairs(data.offers_by_domain, 'domain'),
+          needsByDomain: pairs(data.needs_by_domain, 'domain'),
+          needsByUrgency: pairs(data.needs_by_urgency, 'emergency'),
+          needsByStatus: pairs(data.needs_by_status, 'status'),
+          credit: data.credit_in_circulation,
+        };
+      };
+      const expectRight = async (step: string) => expect(await shown(), step).toEqual(await counted());
+
+      const [seller, buyer] = [await insertCompany(app), await insertCompany(app, { creditBalance: 12.5 })];
+      const offerRow = (domain: string | null) => ({
+        id: newId(),
+        title: 'O',
+        description: 'd',
+        images: [],
+        activityDomain: domain,
+        organisationId: seller.id,
+      });
+      const offerRows = [offerRow('Mobilier'), offerRow('Mobilier'), offerRow(null), offerRow('Expert IA')];
+      await app.db.insert(offers).values(offerRows);
+      const needRow = (emergency: string, status: string, domain: string | null) => ({
+        id: newId(),
+        description: 'n',
+        emergency,
+        status,
+        activityDomain: domain,
+      });
+      const needRows = [
+        needRow('Maintenant', 'en cours', 'Mobilier'),
+        needRow('Maintenant', 'non dispo', null),
+        needRow("Pas d'urgence", 'en cours', 'Mobilier'),
+      ];
+      await app.db.insert(needs).values(needRows);
+      await expectRight('inserted');
+
+      // Through the API: an offer changes domain, another is deleted; a need changes status; credit moves both ways.
+      expect((await admin.call('PUT', `/offer/${offerRows[2]?.id}`, { activity_domain: 'Expert IA' })).statusCode).toBe(200);
+      expect((await admin.call('DELETE', `/offer/${offerRows[3]?.id}`)).statusCode).toBe(200);
+      expect((await admin.call('PUT', `/need/${needRows[0]?.id}`, { status: 'été traité' })).statusCode).toBe(200);
+      expect((await admin.call('POST', `/company/${seller.id}/credit`, { amount: 40.25, reason: 'Achat' })).statusCode).toBe(200);
+      expect((await admin.call('POST', `/company/${buyer.id}/credit`, { amount: -2.5, reason: 'Avoir' })).statusCode).toBe(200);
+      await expectRight('changed through the API');
+
+      // Statements of many rows: every need takes one urgency, an update that changes no counted column, a deletion of two.
+      await app.db.update(needs).set({ emergency: 'Dans la semaine' });
+      await app.db.update(offers).set({ title: 'Renamed' });
+      await app.db.delete(offers).where(inArray(offers.id, [offerRows[0]?.id as string, offerRows[2]?.id as string]));
+      await app.db.update(companies).set({ name: 'Renamed' }).where(eq(companies.id, seller.id));
+      await expectRight('many rows');
+
+      // A company with a balance goes; needs are emptied all at once.
+      await app.db.delete(companies).where(eq(companies.id, buyer.id));
+      await app.db.execute(sql`TRUNCATE needs`);
+      await expectRight('deleted and truncated');
+      const emptied = (await admin.call('GET', '/dashboard')).json().data;
+      expect([emptied.needs_by_domain, emptied.needs_by_urgency, emptied.needs_by_status]).toEqual([[], [], []]);
+      expect(emptied.credit_in_circulation).toBe(40.25);
     } finally {
       await fresh.close();
     }

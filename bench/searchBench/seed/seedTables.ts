@@ -22,6 +22,7 @@ const TABLES_OF: Record<SearchName, Table[]> = {
   rooms: ['companies', 'offers', 'rooms'],
   category_images: ['category_images'],
   audit: ['audit_events'],
+  dashboard: ['admins', 'companies', 'users', 'offers', 'needs', 'rooms'],
 };
 const SEED_ORDER: Table[] = ['admins', 'companies', 'users', 'offers', 'needs', 'rooms', 'category_images', 'audit_events'];
 
