@@ -115,7 +115,7 @@ export const rowCounts = pgTable('row_counts', {
 });
 
 /**
- * The dashboard's breakdowns, kept by statement-level triggers (migration 0014) so that GET /dashboard reads a few rows
+ * The dashboard's breakdowns, kept by statement-level triggers (migrations 0014 and 0015) so that GET /dashboard reads a few rows
  * instead of grouping every offer, need and company: `tally` names the figure (offers_by_domain, needs_by_domain,
  * needs_by_urgency, needs_by_status, credit_in_circulation), `key` the value counted (NULL: rows without one; the
  * credit's single row has none), `amount` the count or the sum. A count that falls to zero keeps its row, at 0.

@@ -27,7 +27,7 @@ const createdPerWeek = (table: string) =>
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
 
-/** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migration 0014): a few rows, however many records. */
+/** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014 and 0015): a few rows, however many records. */
 const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${name} AND amount > 0) AS counted`;
 
 /** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */

@@ -47,8 +47,16 @@ async function gzipKb(files: Iterable<string>): Promise<number> {
   return Math.round(bytes / 102.4) / 10;
 }
 
-/** The sources a chunk was built from, read from its source map. */
-const sourcesOf = async (file: string): Promise<string[]> => (JSON.parse(await readFile(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+/** The sources a chunk was built from, read from its source map once (every screen's lookup reads them all). */
+const sourcesByFile = new Map<string, Promise<string[]>>();
+function sourcesOf(file: string): Promise<string[]> {
+  let sources = sourcesByFile.get(file);
+  if (!sources) {
+    sources = readFile(join(outDir, `${file}.map`), 'utf8').then((text) => (JSON.parse(text) as { sources: string[] }).sources);
+    sourcesByFile.set(file, sources);
+  }
+  return sources;
+}
 
 /**
  * The manifest key of the chunk holding a source file. Looked up in the chunks' source maps, not by the manifest's
