@@ -23,6 +23,10 @@ declare module 'fastify' {
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */
     routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
+  interface FastifyReply {
+    /** Sends an answer already serialised to JSON (its 200 answer), checked against the route's schema as others are. */
+    sendSerialised(body: Buffer): FastifyReply;
+  }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };
   }

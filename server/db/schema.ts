@@ -115,6 +115,16 @@ export const rowCounts = pgTable('row_counts', {
 });
 
 /**
+ * A change stamp per table whose answers the servers cache (the Bank's list): statement-level triggers add one to it
+ * on every insert, update, delete or truncate (migration 0016), so a cached answer is served only while the stamp it
+ * was built at is still the table's (server/lib/stampedAnswers.ts).
+ */
+export const changeStamps = pgTable('change_stamps', {
+  tableName: text('table_name').primaryKey(),
+  stamp: bigint('stamp', { mode: 'number' }).notNull(),
+});
+
+/**
  * The dashboard's breakdowns, kept by statement-level triggers (migrations 0014 and 0015) so that GET /dashboard reads a few rows
  * instead of grouping every offer, need and company: `tally` names the figure (offers_by_domain, needs_by_domain,
  * needs_by_urgency, needs_by_status, credit_in_circulation), `key` the value counted (NULL: rows without one; the

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,8 @@ const isZodSchema = (schema: unknown): schema is z.ZodType => schema instanceof 
  * - requests are checked by the route's zod schemas through `parseInput` (so NUL characters and
  *   hostile shapes are refused in the envelope like any bad field, with the offending fields);
  * - answers are checked against the route's response schema when `validateResponses` is on (every
- *   environment but production), and always sent exactly as the handler built them;
+ *   environment but production), and always sent exactly as the handler built them; `reply.sendSerialised` sends an
+ *   answer serialised beforehand (a list kept between requests) as its bytes, checked in the same way;
  * - every route documents the refusal envelope, and the whole contract is served as OpenAPI 3 at
  *   /api/openapi.json, browsable at /api/docs.
  */
@@ -34,12 +35,20 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     }
   });
   const validateResponses = app.config.env !== 'production';
+  const checkAnswer = (schema: unknown, where: string, data: unknown) => {
+    if (!validateResponses || !isZodSchema(schema)) return;
+    const checked = schema.safeParse(data);
+    if (!checked.success) throw new ResponseContractError(`${where} answered outside its schema: ${z.prettifyError(checked.error)}`);
+  };
   app.setSerializerCompiler(({ schema, method, url }) => (data) => {
-    if (validateResponses && isZodSchema(schema)) {
-      const checked = schema.safeParse(data);
-      if (!checked.success) throw new ResponseContractError(`${method} ${url} answered outside its schema: ${z.prettifyError(checked.error)}`);
-    }
+    checkAnswer(schema, `${method} ${url}`, data);
     return JSON.stringify(data);
+  });
+  app.decorateReply('sendSerialised', function (this: FastifyReply, body: Buffer) {
+    const { schema, method, url } = this.routeOptions;
+    if (validateResponses)
+      checkAnswer((schema?.response as Record<string, unknown> | undefined)?.['200'], `${String(method)} ${url}`, JSON.parse(body.toString()));
+    return this.type('application/json; charset=utf-8').send(body);
   });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;

@@ -82,6 +82,17 @@ describe('two instances over one database', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it("the Bank's list, kept by each, shows at once an image added through the other", async () => {
+    const admin = await signedIn();
+    const bankOn = (app: FastifyInstance) => as(app, admin.token)('POST', '/category_image/search', {});
+    const urlsOn = async (app: FastifyInstance) => (await bankOn(app)).json<{ data: Array<{ image_url: string }> }>().data.map((image) => image.image_url);
+    const before = await urlsOn(b);
+    expect(await urlsOn(b)).toEqual(before);
+    const added = await as(a, admin.token)('POST', '/category_image', { activity_domain: 'Mobilier', image_url: 'https://x.example/shared.png' });
+    expect(added.statusCode).toBe(200);
+    expect(await urlsOn(b)).toEqual(['https://x.example/shared.png', ...before]);
+  });
+
   it('sign-in failures are counted across both: alternating between them is refused once the limit is reached', async () => {
     const { email } = await insertAdmin(a);
     const tryWrong = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/admin/signin', payload: { email, password: 'wrong-password-1' } });
