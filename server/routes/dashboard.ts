@@ -19,10 +19,17 @@ interface DashboardRow {
   latest_rooms: Array<Omit<Dashboard['latest_rooms'][number], 'created_at' | 'last_activity_at'> & { created_at: string; last_activity_at: string }> | null;
 }
 
-/** The records created per week since `since`: a range over the table's created_at index, never the whole table. */
+/**
+ * The first instant of the trends' window: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's. Written out
+ * where it is compared, not read from a CTE, so that the planner sees its value and expects the window's rows rather
+ * than a third of the table (whose hash tables it would size for, a cost that grew with the table).
+ */
+const windowStart = sql.raw(`((date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1})) AT TIME ZONE 'UTC')`);
+
+/** The records created per week of the window: a range over the table's created_at index, never the whole table. */
 const createdPerWeek = (table: string) =>
-  sql.raw(`SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week, count(*)::int AS n
-             FROM ${table} WHERE created_at >= (SELECT at FROM since) GROUP BY 1`);
+  sql`SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week, count(*)::int AS n
+        FROM ${sql.raw(table)} WHERE created_at >= ${windowStart} GROUP BY 1`;
 
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
@@ -58,7 +65,6 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           SELECT generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}),
                                  date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
         ),
-        since AS (SELECT min(week) AT TIME ZONE 'UTC' AS at FROM series),
         new_companies AS (${createdPerWeek('companies')}),
         new_users AS (${createdPerWeek('users')}),
         new_offers AS (${createdPerWeek('offers')}),
@@ -67,7 +73,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week,
                  coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS credited,
                  coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
-            FROM credit_entries WHERE created_at >= (SELECT at FROM since) GROUP BY 1
+            FROM credit_entries WHERE created_at >= ${windowStart} GROUP BY 1
         ),
         latest_rooms AS (
           SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
