@@ -44,11 +44,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     // No JIT compilation: it pays off for long analytic queries, and cost estimates that run high (the dashboard's
     // joins of weekly counts) made PostgreSQL spend 840 ms compiling a statement that runs in 90 (100 000 rows a table).
-    // Sent before the connection's first statement (a client runs its queries in order).
-    pool.on('connect', (client) => void client.query('SET jit = off').catch(() => undefined));
+    // Set in each connection's startup packet, so no statement is queued before the pool hands the connection out
+    // (an `options` parameter of DATABASE_URL itself takes the place of this one).
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzle(pool, { schema });
     // Several instances may start together over one database: one migrates, the others wait.
     const lockClient = await pool.connect();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BankPage } from '../../src/custom/bank/BankPage';
+import { BankPage, IMAGES_PER_STEP } from '../../src/custom/bank/BankPage';
 import { renderPage } from '../helpers/renderScreen';
 
 const images = [
@@ -20,6 +20,29 @@ describe('/bank', () => {
     await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
     await waitFor(() => expect(searchCategoryImages).toHaveBeenLastCalledWith('Mobilier'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete image of Expert IA' })).not.toBeInTheDocument());
+  });
+
+  it("draws a large bank in steps: 'Show more' adds the next images, a new domain starts again", async () => {
+    const bank = Array.from({ length: 2 * IMAGES_PER_STEP + 5 }, (_, index) => ({
+      id: `b${index}`,
+      activity_domain: index % 2 ? 'Mobilier' : 'Expert IA',
+      image_url: `http://x.test/${index}.png`,
+    }));
+    const searchCategoryImages = vi.fn(async (domain?: string) => bank.filter((image) => !domain || image.activity_domain === domain));
+    const { user } = renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages } });
+    const drawn = () => within(screen.getByRole('list', { name: 'Category images' })).getAllByRole('listitem');
+    await waitFor(() => expect(drawn()).toHaveLength(IMAGES_PER_STEP));
+    expect(screen.getByText(/ of \d+ images$/)).toHaveTextContent(`${IMAGES_PER_STEP} of ${bank.length} images`);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(drawn()).toHaveLength(2 * IMAGES_PER_STEP);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(drawn()).toHaveLength(bank.length);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Activity domain' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobilier' }));
+    await waitFor(() => expect(screen.getByText(/ of \d+ images$/)).toHaveTextContent(`${IMAGES_PER_STEP} of ${IMAGES_PER_STEP + 2} images`));
+    expect(drawn()).toHaveLength(IMAGES_PER_STEP);
   });
 
   it('shows the load failure text', async () => {

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Box,
+  Button,
   Card,
   CardContent,
   IconButton,
@@ -31,6 +32,12 @@ export const ALL_DOMAINS = 'Tous';
 /** The French confirmation before an image is deleted. */
 export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image ?';
 
+/**
+ * Images drawn at first and added by each 'Show more': a bank of thousands would otherwise put thousands of
+ * pictures, bars and buttons on the page at once. 48 fills whole rows of 2, 3 or 4 columns.
+ */
+export const IMAGES_PER_STEP = 48;
+
 /** Two columns on a phone, three on a tablet, four from a laptop up. */
 const useGridColumns = (): number => {
   const phone = useIsSmallScreen();
@@ -45,6 +52,7 @@ export const BankPage = () => {
   const notify = useNotify();
   const columns = useGridColumns();
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
+  const [shown, setShown] = useState(IMAGES_PER_STEP);
   const [toDelete, setToDelete] = useState<CategoryImageRecord | null>(null);
   const queryKey = ['category_images', domain];
   const {
@@ -85,7 +93,16 @@ export const BankPage = () => {
       <Title title="Bank" />
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
-          <TextField select label="Activity domain" value={domain} onChange={(event) => setDomain(event.target.value)} sx={{ flex: '0 1 360px', minWidth: 0 }}>
+          <TextField
+            select
+            label="Activity domain"
+            value={domain}
+            onChange={(event) => {
+              setDomain(event.target.value);
+              setShown(IMAGES_PER_STEP);
+            }}
+            sx={{ flex: '0 1 360px', minWidth: 0 }}
+          >
             {[ALL_DOMAINS, ...DOMAIN_NAMES].map((name) => (
               <MenuItem key={name} value={name}>
                 {name}
@@ -96,7 +113,7 @@ export const BankPage = () => {
         </Stack>
         {!isPending && images.length === 0 && <Typography color="text.secondary">{messages.empty.data}</Typography>}
         <ImageList cols={columns} gap={12} aria-label="Category images">
-          {images.map((image) => (
+          {images.slice(0, shown).map((image) => (
             <ImageListItem key={image.id}>
               {/* The bar below names the image's domain: the picture itself says nothing more. */}
               <Box component="img" src={image.image_url} alt="" loading="lazy" sx={{ width: '100%', height: 160, objectFit: 'cover' }} />
@@ -111,6 +128,16 @@ export const BankPage = () => {
             </ImageListItem>
           ))}
         </ImageList>
+        {images.length > shown && (
+          <Stack direction="row" spacing={2} alignItems="center" justifyContent="center" sx={{ mt: 2 }}>
+            <Typography color="text.secondary" role="status">
+              {`${shown} of ${images.length} images`}
+            </Typography>
+            <Button variant="outlined" onClick={() => setShown((count) => count + IMAGES_PER_STEP)}>
+              Show more
+            </Button>
+          </Stack>
+        )}
       </CardContent>
       <Confirm
         isOpen={toDelete !== null}
