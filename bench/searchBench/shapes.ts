@@ -46,7 +46,11 @@ const pagedShapes = (rows: number, commonText: string | undefined): Shape[] => [
 ];
 const lastPageOffset = (rows: number) => Math.floor((rows - 1) / PAGE_SIZE) * PAGE_SIZE;
 
-const sortShapes = (fields: string[]): Shape[] => fields.map((field) => ({ name: `sort ${field}`, body: { sort: { [field]: 1 } } }));
+const sortShapes = (fields: string[]): Shape[] =>
+  fields.flatMap((field) => [
+    { name: `sort ${field}`, body: { sort: { [field]: 1 } } },
+    { name: `sort ${field} desc`, body: { sort: { [field]: -1 } } },
+  ]);
 
 async function firstValue(db: Database, query: ReturnType<typeof sql>): Promise<string> {
   const result = (await db.execute(query)) as unknown as { rows: Array<{ value: string }> };

@@ -183,9 +183,13 @@ export const companies = pgTable(
     index('companies_name_idx').on(table.name, table.id),
     index('companies_balance_idx').on(table.creditBalance, table.id),
     index('companies_city_idx').on(table.city, table.id),
+    // Descending with empty values last (server/lib/listing.ts emptiesLast).
+    index('companies_city_desc_idx').on(table.city.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('companies_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
     index('companies_activity_domain_idx').on(table.activityDomain, table.id),
+    index('companies_activity_domain_desc_idx').on(table.activityDomain.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('companies_sub_domain_idx').on(table.subActivityDomain, table.id),
+    index('companies_sub_domain_desc_idx').on(table.subActivityDomain.desc().nullsLast(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -297,7 +301,11 @@ export const offers = pgTable(
     index('offers_title_idx').on(table.title, table.id),
     index('offers_price_idx').on(table.price, table.id),
     index('offers_credit_ratio_idx').on(table.creditRatio, table.id),
+    // Descending with empty values last (server/lib/listing.ts emptiesLast).
+    index('offers_price_desc_idx').on(table.price.desc().nullsLast(), table.id.desc().nullsFirst()),
+    index('offers_credit_ratio_desc_idx').on(table.creditRatio.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('offers_organisation_name_idx').on(table.organisationName, table.id),
+    index('offers_organisation_name_desc_idx').on(table.organisationName.desc().nullsLast(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -320,6 +328,8 @@ export const needs = pgTable(
     index('needs_description_trgm_idx').using('gin', sql`lower(${table.description}) gin_trgm_ops`),
     index('needs_organisation_name_trgm_idx').using('gin', sql`${table.organisationName} gin_trgm_ops`),
     index('needs_organisation_name_idx').on(table.organisationName, table.id),
+    // Descending with empty values last (server/lib/listing.ts emptiesLast).
+    index('needs_organisation_name_desc_idx').on(table.organisationName.desc().nullsLast(), table.id.desc().nullsFirst()),
     // A description may exceed a B-tree entry: the sort by description reads its first 200 characters here, then the whole text.
     index('needs_description_prefix_idx').on(sql`left(${table.description}, 200)`),
     index('needs_created_at_idx').on(table.createdAt, table.id),

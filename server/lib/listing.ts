@@ -1,19 +1,36 @@
 import type { SortInput } from '../../shared/contract/primitives';
-import { asc, desc, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ValidationError } from './validation';
 
-type SortPart = AnyColumn | SQLWrapper;
+/**
+ * A nullable column whose empty values come last in either direction (an offer 'sur devis' has no price: it
+ * follows the priced ones from high to low as from low to high). The descending order needs an index of its own,
+ * `(column DESC NULLS LAST, id DESC)`, besides the ascending one, `(column, id)`.
+ */
+interface EmptiesLast {
+  emptiesLast: AnyColumn;
+}
+export const emptiesLast = (column: AnyColumn): EmptiesLast => ({ emptiesLast: column });
+
+type SortPart = AnyColumn | SQLWrapper | EmptiesLast;
 /** What a sort key orders by: a column, or several expressions in turn. */
 type SortKey = SortPart | SortPart[];
 
+const isEmptiesLast = (part: SortPart): part is EmptiesLast => 'emptiesLast' in part;
+
 /**
  * ORDER BY `parts` in `direction`, or in the opposite one when `reversed`: every part turns round
- * (NULLs too, first when descending), so that a reversed read gives exactly the rows in reverse.
+ * (NULLs too: first when descending, or for an `emptiesLast` column first only when reversed), so that a reversed
+ * read gives exactly the rows in reverse.
  */
 export function ordered(parts: SortPart[], direction: 1 | -1, reversed = false): SQL[] {
-  const order = (direction === 1) !== reversed ? asc : desc;
-  return parts.map((part) => order(part));
+  const ascending = (direction === 1) !== reversed;
+  return parts.map((part) =>
+    isEmptiesLast(part)
+      ? sql`${part.emptiesLast} ${sql.raw(ascending ? 'asc' : 'desc')} ${sql.raw(reversed ? 'nulls first' : 'nulls last')}`
+      : (ascending ? asc : desc)(part),
+  );
 }
 
 /**

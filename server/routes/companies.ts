@@ -13,7 +13,7 @@ import { notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { sortOrder } from '../lib/listing';
+import { emptiesLast, sortOrder } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { searchPage } from '../lib/searchTotal';
@@ -62,9 +62,9 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const sortable = {
     name: companies.name,
     [balanceField]: companies.creditBalance,
-    activity_domain: companies.activityDomain,
-    sub_activity_domain: companies.subActivityDomain,
-    city: companies.city,
+    activity_domain: emptiesLast(companies.activityDomain),
+    sub_activity_domain: emptiesLast(companies.subActivityDomain),
+    city: emptiesLast(companies.city),
     created_at: companies.createdAt,
   };
 

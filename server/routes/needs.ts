@@ -10,7 +10,7 @@ import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { sortOrder } from '../lib/listing';
+import { emptiesLast, sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
@@ -49,7 +49,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tags = ['Needs'];
   const sortable = {
-    organisation_name: needs.organisationName,
+    organisation_name: emptiesLast(needs.organisationName),
     // The first 200 characters (indexed), then the whole: the description's own order under a code-point collation (C, C.UTF-8; PGlite's).
     description: [sql`left(${needs.description}, 200)`, needs.description],
     emergency: needs.emergency,

@@ -9,7 +9,7 @@ import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { sortOrder } from '../lib/listing';
+import { emptiesLast, sortOrder } from '../lib/listing';
 import { boolean, csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
@@ -57,9 +57,9 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const selection = { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl };
   const sortable = {
     title: offers.title,
-    organisation_name: offers.organisationName,
-    price: offers.price,
-    credit_ratio: offers.creditRatio,
+    organisation_name: emptiesLast(offers.organisationName),
+    price: emptiesLast(offers.price),
+    credit_ratio: emptiesLast(offers.creditRatio),
     created_at: offers.createdAt,
   };
 

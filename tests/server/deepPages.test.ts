@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { needs, rooms } from '../../server/db/schema';
+import { companies, needs, offers, rooms } from '../../server/db/schema';
 import { insertCompany } from '../helpers/serverFixtures';
 import { useSignedInServer } from '../helpers/testServer';
 import { at, hexId } from '../helpers/searchOrder';
@@ -37,32 +37,67 @@ describe('deep pages: the same rows as the plain OFFSET query', () => {
         createdAt: at(Math.floor(n / 5)),
       })),
     );
+    // Offers and companies with empty values in every third row and ties among the others.
+    await app.db.insert(offers).values(
+      Array.from({ length: ROWS }, (_, n) => ({
+        id: hexId('c', n),
+        title: `Offre ${n}`,
+        description: 'Offre',
+        organisationId: n % 3 === 0 ? null : n % 2 ? alder.id : birch.id,
+        price: n % 3 === 1 ? null : 100 * (n % 4),
+        creditRatio: n % 3 === 2 ? null : [1, 0.75, 0.5][n % 3],
+        createdAt: at(Math.floor(n / 5)),
+      })),
+    );
+    await app.db.insert(companies).values(
+      Array.from({ length: ROWS - 2 }, (_, n) => ({
+        id: hexId('d', n),
+        name: `Société ${n}`,
+        city: n % 3 === 0 ? null : ['Lyon', 'Nantes'][n % 2],
+        activityDomain: n % 3 === 2 ? null : ['Expert IA', 'Mobilier'][n % 2],
+        subActivityDomain: n % 3 === 1 ? null : ['Audit', 'Conseil'][n % 2],
+        createdAt: at(Math.floor(n / 5)),
+      })),
+    );
     await app.db
       .insert(rooms)
       .values(Array.from({ length: ROWS }, (_, n) => ({ id: hexId('e', n), offerTitle: `Salle ${n}`, sellerId: alder.id, createdAt: at(Math.floor(n / 4)) })));
   });
 
-  const NEED_ORDERS: Record<string, string> = {
-    organisation_name: 'organisation_name',
-    description: 'description',
-    emergency: 'emergency',
-    created_at: 'created_at',
-  };
-
-  it('needs, every sort key in both directions', async () => {
-    for (const [key, column] of Object.entries(NEED_ORDERS)) {
+  /**
+   * Each sort key of a search, in both directions, at every offset: the answer's ids against the plain query's.
+   * Keys named in `emptiesLast` put their NULLs last whichever the direction; the others as PostgreSQL does.
+   */
+  async function expectEveryOrder(url: string, table: string, keys: Record<string, string>, emptiesLast: string[]) {
+    for (const [key, column] of Object.entries(keys)) {
       for (const direction of [1, -1] as const) {
         const dir = sql.raw(direction === 1 ? 'ASC' : 'DESC');
+        const nulls = sql.raw(emptiesLast.includes(key) ? 'NULLS LAST' : '');
         for (const offset of OFFSETS) {
           const plain = (await ctx.server.app.db.execute(
-            sql`select id from needs order by ${sql.identifier(column)} ${dir}, id ${dir} limit 10 offset ${offset}`,
+            sql`select id from ${sql.identifier(table)} order by ${sql.identifier(column)} ${dir} ${nulls}, id ${dir} limit 10 offset ${offset}`,
           )) as unknown as { rows: Array<{ id: string }> };
-          const answer = (await ctx.me.call('POST', '/need/search', { sort: { [key]: direction }, offset })).json();
+          const answer = (await ctx.me.call('POST', url, { sort: { [key]: direction }, offset })).json();
           expect(answer.total_exact, `${key} ${direction} @${offset}`).toBe(true);
           expect(ids(answer.data), `${key} ${direction} @${offset}`).toEqual(plain.rows.map((row) => row.id));
         }
       }
     }
+  }
+
+  it('needs, every sort key in both directions', async () => {
+    const keys = { organisation_name: 'organisation_name', description: 'description', emergency: 'emergency', created_at: 'created_at' };
+    await expectEveryOrder('/need/search', 'needs', keys, ['organisation_name']);
+  });
+
+  it('offers, every sort key in both directions, empty prices, ratios and companies last', async () => {
+    const keys = { title: 'title', organisation_name: 'organisation_name', price: 'price', credit_ratio: 'credit_ratio', created_at: 'created_at' };
+    await expectEveryOrder('/offer/search', 'offers', keys, ['organisation_name', 'price', 'credit_ratio']);
+  });
+
+  it('companies, every sort key in both directions, empty cities and domains last', async () => {
+    const keys = { name: 'name', city: 'city', sub_activity_domain: 'sub_activity_domain', activity_domain: 'activity_domain', created_at: 'created_at' };
+    await expectEveryOrder('/company/search', 'companies', keys, ['city', 'sub_activity_domain', 'activity_domain']);
   });
 
   it('rooms, newest first, with any page size', async () => {
