@@ -9,6 +9,7 @@ import { changedFields, recordAudit } from './audit';
 import { CSV_BOM, csvHeader, csvLine, type CsvKind } from './csv';
 import { cursorBatches, type TextRow } from './cursorBatches';
 import { exportSlots, type ExportSlots } from './exportSlots';
+import { isoTimestampText } from './sqlText';
 
 /** One column of an export: its header (the API's snake_case field name), its value, and how it is written. */
 export interface ExportColumn {
@@ -27,7 +28,7 @@ export const date = (name: string, value: SQLWrapper): ExportColumn => ({ name, 
  * included, and dates are ISO 8601 in UTC to the millisecond, as the API writes them.
  */
 function asText({ value, kind }: ExportColumn): SQL<string | null> {
-  if (kind === 'date') return sql<string | null>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (kind === 'date') return isoTimestampText(value);
   return sql<string | null>`(${value})::text`;
 }
 

@@ -6,6 +6,7 @@ import { changedFields, recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { answer, done, serialised } from '../lib/answers';
+import { isoTimestampText } from '../lib/sqlText';
 import { StampedAnswers } from '../lib/stampedAnswers';
 import { idParams } from '../../shared/contract/envelope';
 import {
@@ -50,12 +51,18 @@ export async function categoryImageRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { activity_domain } = request.body;
       const list = await lists.body(db, activity_domain ?? '', async () => {
+        // Selected as the answer spells them, the timestamp as text: the rows go to JSON as they come.
         const rows = await db
-          .select()
+          .select({
+            _id: categoryImages.id,
+            activity_domain: categoryImages.activityDomain,
+            image_url: categoryImages.imageUrl,
+            created_at: isoTimestampText(categoryImages.createdAt),
+          })
           .from(categoryImages)
           .where(activity_domain ? eq(categoryImages.activityDomain, activity_domain) : undefined)
           .orderBy(desc(categoryImages.createdAt), desc(categoryImages.id));
-        return serialised(answer(rows.map(toDto)));
+        return serialised(answer(rows));
       });
       return reply.sendSerialised(list);
     },
