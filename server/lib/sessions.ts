@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import { AppError } from './errors';
 import { hashToken, newSecretToken } from './ids';
+import { preparedPerDatabase } from './preparedQueries';
 
 export const SESSION_COOKIE = 'ap_session';
 /** `JWT {token}` exactly: the scheme, one space, and a token made of URL-safe base64 characters only. */
@@ -19,21 +20,19 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
   return token;
 }
 
-/** Every protected call looks its session up: the statement is built once per database and prepared by name. */
-const sessionQuery = (db: Database) =>
+/** Every protected call looks its session up: the statement is prepared by name. */
+const sessionQuery = preparedPerDatabase((db) =>
   db
     .select({ admin: admins })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('session_admin');
-const sessionQueries = new WeakMap<Database, ReturnType<typeof sessionQuery>>();
+    .prepare('session_admin'),
+);
 
 export async function findSessionAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row?.admin;
 }
 

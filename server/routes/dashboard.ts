@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answers';
+import { preparedPerDatabase } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
 import { dashboardAnswer, type Dashboard } from '../../shared/contract/dashboard';
@@ -34,25 +35,89 @@ const createdPerWeek = (table: string) =>
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
 
+/**
+ * A constant of the statement written into it, not bound: the statement has no parameter, so its prepared plan is
+ * made knowing every value (a generic plan with parameters would estimate the trends' window as a third of a table).
+ */
+const literal = (value: string | number) => sql.raw(typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`);
+
 /** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014 and 0015): a few rows, however many records. */
-const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${name} AND amount > 0) AS counted`;
+const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${literal(name)} AND amount > 0) AS counted`;
 
 /** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
 const catalogueOrder = (column: string, values: readonly string[]) =>
   sql`array_position(ARRAY[${sql.join(
-    values.map((value) => sql`${value}`),
+    values.map((value) => literal(value)),
     sql`, `,
   )}]::text[], ${sql.raw(column)}) NULLS LAST, ${sql.raw(column)}`;
 
 const toIso = (value: string): string => new Date(value).toISOString();
 
 /**
- * GET /dashboard: the native overview's figures in one statement. Weeks run from Monday 00:00 UTC;
- * generate_series gives every week of the window, so a week without records is all zeros. The
- * trends read only the window's rows (created_at indexes); the breakdowns and the credit in circulation
- * are kept by triggers (dashboard_tallies); the latest rooms come from the rooms' created_at index, their
- * last message from the messages' (room_id, created_at) index.
+ * The overview's figures as one JSON object, in one statement. Weeks run from Monday 00:00 UTC; generate_series gives
+ * every week of the window, so a week without records is all zeros. The trends read only the window's rows
+ * (created_at indexes); the breakdowns and the credit in circulation are kept by triggers (dashboard_tallies); the
+ * latest rooms come from the rooms' created_at index, their last message from the messages' (room_id, created_at) index.
  */
+const dashboardStatement = sql`
+  WITH series AS (
+    SELECT generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${literal(TREND_WEEKS - 1)}),
+                           date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
+  ),
+  new_companies AS (${createdPerWeek('companies')}),
+  new_users AS (${createdPerWeek('users')}),
+  new_offers AS (${createdPerWeek('offers')}),
+  new_needs AS (${createdPerWeek('needs')}),
+  credit_moves AS (
+    SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week,
+           coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS credited,
+           coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
+      FROM credit_entries WHERE created_at >= ${windowStart} GROUP BY 1
+  ),
+  latest_rooms AS (
+    SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
+      FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${literal(LATEST_ROOMS)}) r
+      CROSS JOIN LATERAL (SELECT max(m.created_at) AS at, count(*)::int AS n FROM room_messages m WHERE m.room_id = r.id) last
+  )
+  SELECT row_to_json(figures) FROM (
+    SELECT
+      json_build_object(
+        'admins', ${rowCount('admins')}, 'users', ${rowCount('users')}, 'companies', ${rowCount('companies')},
+        'offers', ${rowCount('offers')}, 'needs', ${rowCount('needs')}, 'rooms', ${rowCount('rooms')}
+      ) AS counts,
+      (SELECT amount FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
+      (SELECT json_agg(json_build_object(
+                'week', to_char(s.week, 'YYYY-MM-DD'),
+                'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),
+                'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY s.week)
+         FROM series s
+         LEFT JOIN new_companies c ON c.week = s.week
+         LEFT JOIN new_users u ON u.week = s.week
+         LEFT JOIN new_offers o ON o.week = s.week
+         LEFT JOIN new_needs d ON d.week = s.week
+         LEFT JOIN credit_moves m ON m.week = s.week) AS weeks,
+      (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('offers_by_domain')}) AS offers_by_domain,
+      (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('needs_by_domain')}) AS needs_by_domain,
+      (SELECT json_agg(json_build_object('emergency', key, 'count', amount) ORDER BY ${catalogueOrder('key', EMERGENCIES)})
+         FROM ${tally('needs_by_urgency')}) AS needs_by_urgency,
+      (SELECT json_agg(json_build_object('status', key, 'count', amount) ORDER BY ${catalogueOrder('key', NEED_STATUSES)})
+         FROM ${tally('needs_by_status')}) AS needs_by_status,
+      (SELECT json_agg(json_build_object(
+                '_id', id, 'offer_title', offer_title, 'seller_name', seller_name, 'buyer_name', buyer_name,
+                'created_at', created_at, 'last_activity_at', coalesce(last_message_at, created_at), 'messages', n)
+                ORDER BY created_at DESC, id DESC)
+         FROM latest_rooms) AS latest_rooms
+  ) AS figures`;
+
+/** The statement, built once per database and prepared by name: each connection plans it once. */
+const dashboardQuery = preparedPerDatabase((db) =>
+  db
+    .select({ figures: sql<DashboardRow>`(${dashboardStatement})` })
+    .from(sql`(VALUES (1)) AS one`)
+    .prepare('dashboard'),
+);
+
+/** GET /dashboard: the native overview's figures (dashboardStatement). */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dashboard'];
@@ -60,55 +125,8 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     '/dashboard',
     { schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
     async () => {
-      const result = (await app.db.execute(sql`
-        WITH series AS (
-          SELECT generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}),
-                                 date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
-        ),
-        new_companies AS (${createdPerWeek('companies')}),
-        new_users AS (${createdPerWeek('users')}),
-        new_offers AS (${createdPerWeek('offers')}),
-        new_needs AS (${createdPerWeek('needs')}),
-        credit_moves AS (
-          SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week,
-                 coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS credited,
-                 coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
-            FROM credit_entries WHERE created_at >= ${windowStart} GROUP BY 1
-        ),
-        latest_rooms AS (
-          SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
-            FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${LATEST_ROOMS}) r
-            CROSS JOIN LATERAL (SELECT max(m.created_at) AS at, count(*)::int AS n FROM room_messages m WHERE m.room_id = r.id) last
-        )
-        SELECT
-          json_build_object(
-            'admins', ${rowCount('admins')}, 'users', ${rowCount('users')}, 'companies', ${rowCount('companies')},
-            'offers', ${rowCount('offers')}, 'needs', ${rowCount('needs')}, 'rooms', ${rowCount('rooms')}
-          ) AS counts,
-          (SELECT amount FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
-          (SELECT json_agg(json_build_object(
-                    'week', to_char(s.week, 'YYYY-MM-DD'),
-                    'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),
-                    'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY s.week)
-             FROM series s
-             LEFT JOIN new_companies c ON c.week = s.week
-             LEFT JOIN new_users u ON u.week = s.week
-             LEFT JOIN new_offers o ON o.week = s.week
-             LEFT JOIN new_needs d ON d.week = s.week
-             LEFT JOIN credit_moves m ON m.week = s.week) AS weeks,
-          (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('offers_by_domain')}) AS offers_by_domain,
-          (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('needs_by_domain')}) AS needs_by_domain,
-          (SELECT json_agg(json_build_object('emergency', key, 'count', amount) ORDER BY ${catalogueOrder('key', EMERGENCIES)})
-             FROM ${tally('needs_by_urgency')}) AS needs_by_urgency,
-          (SELECT json_agg(json_build_object('status', key, 'count', amount) ORDER BY ${catalogueOrder('key', NEED_STATUSES)})
-             FROM ${tally('needs_by_status')}) AS needs_by_status,
-          (SELECT json_agg(json_build_object(
-                    '_id', id, 'offer_title', offer_title, 'seller_name', seller_name, 'buyer_name', buyer_name,
-                    'created_at', created_at, 'last_activity_at', coalesce(last_message_at, created_at), 'messages', n)
-                    ORDER BY created_at DESC, id DESC)
-             FROM latest_rooms) AS latest_rooms
-      `)) as unknown as { rows: DashboardRow[] };
-      const row = result.rows[0];
+      const [result] = await dashboardQuery(app.db).execute();
+      const row = result?.figures;
       if (!row) throw new Error('dashboard query returned no row');
       const { counts } = row;
       return answer({
