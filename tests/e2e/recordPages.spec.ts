@@ -100,8 +100,11 @@ test.describe('record pages', () => {
       await page.goto(`/${resource}/${record._id}`);
       const tabList = page.getByRole('tablist', { name: 'Record sections' });
       for (const tab of tabs) {
-        await tabList.getByRole('tab', { name: tab }).click();
-        await expect(tabList.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+        // The scrollable strip slides the tab just chosen into view: a tap that lands while it moves is tried again.
+        await expect(async () => {
+          await tabList.getByRole('tab', { name: tab }).click();
+          await expect(tabList.getByRole('tab', { name: tab, selected: true })).toBeVisible({ timeout: 1_000 });
+        }).toPass({ timeout: 10_000 });
         await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
         expect(await sidewaysScroll(page), `/${resource}/${record._id} ${tab}`).toBeLessThanOrEqual(0);
       }
