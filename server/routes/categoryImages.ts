@@ -18,12 +18,13 @@ import {
   type CategoryImage,
 } from '../../shared/contract/categoryImages';
 
-const toDto = (row: typeof categoryImages.$inferSelect): CategoryImage => ({
-  _id: row.id,
-  activity_domain: row.activityDomain,
-  image_url: row.imageUrl,
-  created_at: row.createdAt.toISOString(),
-});
+/** An image as the API spells it, selected so: the timestamp written by the database, the rows ready for JSON. */
+const imageFields = {
+  _id: categoryImages.id,
+  activity_domain: categoryImages.activityDomain,
+  image_url: categoryImages.imageUrl,
+  created_at: isoTimestampText(categoryImages.createdAt),
+} satisfies Record<keyof CategoryImage, unknown>;
 
 /**
  * The lists by domain ('' for all), kept between changes of the bank: it is read whole (10 000 images cost ~60 ms
@@ -51,14 +52,8 @@ export async function categoryImageRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { activity_domain } = request.body;
       const list = await lists.body(db, activity_domain ?? '', async () => {
-        // Selected as the answer spells them, the timestamp as text: the rows go to JSON as they come.
         const rows = await db
-          .select({
-            _id: categoryImages.id,
-            activity_domain: categoryImages.activityDomain,
-            image_url: categoryImages.imageUrl,
-            created_at: isoTimestampText(categoryImages.createdAt),
-          })
+          .select(imageFields)
           .from(categoryImages)
           .where(activity_domain ? eq(categoryImages.activityDomain, activity_domain) : undefined)
           .orderBy(desc(categoryImages.createdAt), desc(categoryImages.id));
@@ -73,13 +68,13 @@ export async function categoryImageRoutes(fastify: FastifyInstance): Promise<voi
     { schema: { tags, summary: 'Add a category image', body: categoryImageCreateBody, response: { 200: categoryImageAnswer } } },
     async (request) => {
       const { activity_domain, image_url } = request.body;
-      const row = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(categoryImages).values({ id: newId(), activityDomain: activity_domain, imageUrl: image_url }).returning();
-        if (!row) throw new Error('insert returned no row');
-        await recordAudit(tx, request, { action: 'create', entity: 'category_image', entityId: row.id, changes: changedFields(null, toDto(row)) });
-        return row;
+      const image = await db.transaction(async (tx) => {
+        const [image] = await tx.insert(categoryImages).values({ id: newId(), activityDomain: activity_domain, imageUrl: image_url }).returning(imageFields);
+        if (!image) throw new Error('insert returned no row');
+        await recordAudit(tx, request, { action: 'create', entity: 'category_image', entityId: image._id, changes: changedFields(null, image) });
+        return image;
       });
-      return answer(toDto(row));
+      return answer(image);
     },
   );
 
@@ -89,9 +84,9 @@ export async function categoryImageRoutes(fastify: FastifyInstance): Promise<voi
     async (request) => {
       const { id } = request.params;
       await db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(categoryImages).where(eq(categoryImages.id, id)).returning();
+        const [deleted] = await tx.delete(categoryImages).where(eq(categoryImages.id, id)).returning(imageFields);
         if (!deleted) throw notFound();
-        await recordAudit(tx, request, { action: 'delete', entity: 'category_image', entityId: id, changes: changedFields(toDto(deleted), null) });
+        await recordAudit(tx, request, { action: 'delete', entity: 'category_image', entityId: id, changes: changedFields(deleted, null) });
       });
       return done();
     },

@@ -21,11 +21,13 @@ interface DashboardRow {
 }
 
 /**
- * The first instant of the trends' window: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's. Written out
+ * The trends' first week (Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's) and the window's first
+ * instant, its value as a timestamp with time zone. Written out
  * where it is compared, not read from a CTE, so that the planner sees its value and expects the window's rows rather
  * than a third of the table (whose hash tables it would size for, a cost that grew with the table).
  */
-const windowStart = sql.raw(`((date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1})) AT TIME ZONE 'UTC')`);
+const firstWeek = sql.raw(`(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}))`);
+const windowStart = sql`(${firstWeek} AT TIME ZONE 'UTC')`;
 
 /** The records created per week of the window: a range over the table's created_at index, never the whole table. */
 const createdPerWeek = (table: string) =>
@@ -59,10 +61,9 @@ const toIso = (value: string): string => new Date(value).toISOString();
  * (created_at indexes); the breakdowns and the credit in circulation are kept by triggers (dashboard_tallies); the
  * latest rooms come from the rooms' created_at index, their last message from the messages' (room_id, created_at) index.
  */
-const dashboardStatement = sql`
+export const dashboardStatement = sql`
   WITH series AS (
-    SELECT generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${literal(TREND_WEEKS - 1)}),
-                           date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
+    SELECT generate_series(${firstWeek}, date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
   ),
   new_companies AS (${createdPerWeek('companies')}),
   new_users AS (${createdPerWeek('users')}),
