@@ -143,6 +143,8 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
     const serverCpu = () => (server.pid ? cpuOf(processTree(server.pid)) : new Map<number, number>());
     const databaseCpu = () => (database ? cpuOf(backendsOf(database)) : new Map<number, number>());
     const [serverBefore, databaseBefore] = [serverCpu(), databaseCpu()];
+    // The load generator (autocannon, in this process) shares the machine's cores with the server and PostgreSQL.
+    const generatorBefore = process.cpuUsage();
     const only = process.env.BENCH_ONLY;
     const chosen = only ? requests.filter((_request, index) => only.split(',').map(Number).includes(index)) : requests;
     const times: number[] = [];
@@ -156,6 +158,7 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
     });
     clearInterval(sampler);
     const [serverAfter, databaseAfter] = [serverCpu(), databaseCpu()];
+    const generatorUsage = process.cpuUsage(generatorBefore);
     const rss = server.pid ? treeRssMiB(server.pid) : 0;
     peakRss = Math.max(peakRss, rss);
     times.sort((a, b) => a - b);
@@ -163,8 +166,9 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
     const ms = (share: number) => percentile(times, share).toFixed(0);
     const perRequest = (seconds: number) => (times.length ? ((seconds * 1000) / times.length).toFixed(2) : '–');
     const cpu = `${perRequest(cpuUsed(serverBefore, serverAfter))}${database ? ` + ${perRequest(cpuUsed(databaseBefore, databaseAfter))}` : ''}`;
+    const generatorCpu = perRequest((generatorUsage.user + generatorUsage.system) / 1e6);
     console.log(
-      `| ${label} | ${workers} | ${result.requests.average.toFixed(0)} | ${ms(0.5)} | ${ms(0.95)} | ${ms(0.99)} | ${errors} | ${rss.toFixed(0)} | ${peakRss.toFixed(0)} | ${cpu} |`,
+      `| ${label} | ${workers} | ${result.requests.average.toFixed(0)} | ${ms(0.5)} | ${ms(0.95)} | ${ms(0.99)} | ${errors} | ${rss.toFixed(0)} | ${peakRss.toFixed(0)} | ${cpu} | ${generatorCpu} |`,
     );
   } finally {
     await started.stop();
@@ -174,9 +178,9 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
 async function main(): Promise<void> {
   console.log(`${CONNECTIONS} connections, ${SECONDS} s each, NODE_ENV=production, demo data`);
   console.log(
-    '| database | processes | req/s | p50 ms | p95 ms | p99 ms | errors (incl. non-2xx) | server RSS MiB, end | peak | CPU ms per request: server (+ PostgreSQL) |',
+    '| database | processes | req/s | p50 ms | p95 ms | p99 ms | errors (incl. non-2xx) | server RSS MiB, end | peak | CPU ms per request: server (+ PostgreSQL) | load generator |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const scratch = mkdtempSync(join(tmpdir(), 'ap-bench-load-'));
   try {
     await run('PGlite', 1, { DATA_DIR: join(scratch, 'data'), UPLOAD_DIR: join(scratch, 'uploads') });
