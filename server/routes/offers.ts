@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -63,10 +63,18 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: offers.createdAt,
   };
 
+  const offerWithCompany = (database: Database, id: string | Placeholder) =>
+    database.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
+  /** Reading an offer is far more frequent than writing one: outside a transaction, the read is prepared by name. */
+  const offerRead = offerWithCompany(db, sql.placeholder('id')).prepare('offer_read');
+
   /** The offer and its company's fields; `forUpdate` locks the offer's row until the transaction ends. */
   async function findOffer(id: string, tx: Database = db, forUpdate = false) {
-    const query = tx.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
-    const [row] = await (forUpdate ? query.for('update', { of: offers }) : query);
+    let rows;
+    if (forUpdate) rows = await offerWithCompany(tx, id).for('update', { of: offers });
+    else if (tx === db) rows = await offerRead.execute({ id });
+    else rows = await offerWithCompany(tx, id);
+    const [row] = rows;
     if (!row) throw notFound();
     return row;
   }
