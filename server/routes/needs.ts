@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { pageIds, searchPage } from '../lib/searchTotal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,10 +56,17 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: needs.createdAt,
   };
 
+  const needById = (database: Database, id: string | Placeholder) => database.select().from(needs).where(eq(needs.id, id)).limit(1);
+  /** Reading a need is far more frequent than writing one: outside a transaction, the read is prepared by name. */
+  const needRead = needById(db, sql.placeholder('id')).prepare('need_read');
+
   /** The need; `forUpdate` locks its row until the transaction ends. */
   async function findNeed(id: string, tx: Database = db, forUpdate = false) {
-    const query = tx.select().from(needs).where(eq(needs.id, id)).limit(1);
-    const [row] = await (forUpdate ? query.for('update') : query);
+    let rows;
+    if (forUpdate) rows = await needById(tx, id).for('update');
+    else if (tx === db) rows = await needRead.execute({ id });
+    else rows = await needById(tx, id);
+    const [row] = rows;
     if (!row) throw notFound();
     return row;
   }
