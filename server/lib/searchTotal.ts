@@ -1,4 +1,4 @@
-import { eq, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableName, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/schema';
@@ -80,6 +80,40 @@ export interface PageWindow {
   reversed: boolean;
 }
 
+/** A window as a statement reads it: its offset and limit written as values, or as placeholders of a prepared statement. */
+export interface StatementWindow {
+  offset: number | Placeholder;
+  limit: number | Placeholder;
+  reversed: boolean;
+}
+
+/** Writes a criterion's value into a search's WHERE: as it is, or as a placeholder whose value is kept aside. */
+export type Bind = <Value>(name: string, value: Value) => Value | Placeholder;
+
+/** The values written as they are: for a statement built once (an export, a page read in a transaction). */
+export const inline: Bind = (_name, value) => value;
+
+/**
+ * A search's criteria: its WHERE, each value written through `bind` under a name of its own, and what else shapes
+ * the statement (its sort). Two searches whose criteria bind the same names in the same order and share `shape` have
+ * the same SQL but for the values: searchPage prepares that statement once.
+ */
+export interface SearchCriteria {
+  where: (bind: Bind) => SQL | undefined;
+  shape: string;
+}
+
+/** A page's statement, as the route builds it (not yet run): a Drizzle select, which searchPage runs or prepares. */
+interface PageStatement<Row> extends PromiseLike<Row[]> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+}
+
+/**
+ * The page statements built per database and per search shape: Drizzle builds each once, and each run sends it
+ * with its values. Shapes are few (which criteria, which sort), so the map stays small.
+ */
+const preparedPages = new WeakMap<Database, Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>>();
+
 /**
  * The page at `offset` read from whichever end is nearer. Only an exact total says where the other end
  * is: past the middle, the same rows are the reversed order's rows at `total − offset − limit`
@@ -92,35 +126,35 @@ export function pageWindow(offset: number, limit: number, total: SearchTotal): P
 }
 
 /**
- * A page of a search and its total. `read` answers the window's rows in the window's order, each selecting
- * `total` as `searchTotal`. An unfiltered search on a tracked table knows its exact total in constant time,
+ * A page of a search and its total. `read` builds the statement of the window's rows in the window's order, each
+ * selecting `total` as `searchTotal`. An unfiltered search on a tracked table knows its exact total in constant time,
  * so a deep page reads it first and then the page from the nearer end (pageWindow), both in one
- * repeatable-read snapshot so that the total and the rows agree. Otherwise the page's statement brings its
- * total; only a page without rows past the first (the count is not run then) or a match past the bound
- * (the planner's estimate) takes a second statement.
+ * repeatable-read snapshot so that the total and the rows agree. Otherwise the page's statement, prepared once per
+ * shape of the criteria, brings its total; only a page without rows past the first (the count is not run then) or a
+ * match past the bound (the planner's estimate) takes a second statement.
  */
 export async function searchPage<Row extends { searchTotal: number | null }>(
   db: Database,
   table: PgTable,
-  where: SQL | undefined,
+  criteria: SearchCriteria,
   page: { offset: number; limit: number; exactCountLimit: number },
-  read: (db: Database, window: PageWindow, total: TotalColumn) => Promise<Row[]>,
+  read: (db: Database, window: StatementWindow, total: TotalColumn, where: SQL | undefined) => PageStatement<Row>,
 ): Promise<{ rows: Row[]; total: SearchTotal }> {
   const { offset, limit, exactCountLimit } = page;
+  const where = criteria.where(inline);
   const matches = matchesOf(db, table, where);
-  const total = totalColumn(table, where, matches, exactCountLimit);
   if (offset > 0 && isTracked(table, where)) {
     return db.transaction(
       async (tx) => {
         const known = await searchTotal(tx, table, where, exactCountLimit);
         const window = pageWindow(offset, limit, known);
-        const rows = window.limit > 0 ? await read(tx, window, total) : [];
+        const rows = window.limit > 0 ? await read(tx, window, totalColumn(table, where, matches, exactCountLimit), where) : [];
         return { rows: window.reversed ? rows.reverse() : rows, total: known };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
-  const rows = await read(db, { offset, limit, reversed: false }, total);
+  const rows = await preparedPage(db, table, criteria, page, read);
   const counted = rows[0]?.searchTotal;
   if (counted === undefined || counted === null) {
     // No row, so no count: none at all on the first page; past it, the total is counted on its own.
@@ -129,11 +163,42 @@ export async function searchPage<Row extends { searchTotal: number | null }>(
   return { rows, total: isTracked(table, where) ? { total: counted, exact: true } : await totalOf(db, matches, counted, exactCountLimit) };
 }
 
+/** The first window of a search (offset and limit as asked), by its shape's prepared statement. */
+async function preparedPage<Row extends { searchTotal: number | null }>(
+  db: Database,
+  table: PgTable,
+  criteria: SearchCriteria,
+  page: { offset: number; limit: number; exactCountLimit: number },
+  read: (db: Database, window: StatementWindow, total: TotalColumn, where: SQL | undefined) => PageStatement<Row>,
+): Promise<Row[]> {
+  const values: Record<string, unknown> = { offset: page.offset, limit: page.limit };
+  const names: string[] = [];
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    names.push(name);
+    return sql.placeholder(name);
+  };
+  const where = criteria.where(bind);
+  const key = `${getTableName(table)} ${criteria.shape} ${names.join(',')} ${page.exactCountLimit}`;
+  let statements = preparedPages.get(db);
+  if (!statements) preparedPages.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    const window = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit'), reversed: false };
+    const total = totalColumn(table, where, matchesOf(db, table, where), page.exactCountLimit);
+    // Unnamed: PostgreSQL plans it with its values on every run, as a search text's or a filter's selectivity asks
+    // (a named statement may switch to a generic plan after five runs); only Drizzle's building is saved.
+    statement = read(db, window, total, where).prepare('');
+    statements.set(key, statement);
+  }
+  return (await statement.execute(values)) as Row[];
+}
+
 /**
  * The ids of a window's rows, in `order`: a search reads them first (an index-only scan skips the OFFSET's
  * rows), then the full rows and their joins for those ids only, `WHERE id IN (…)`.
  */
-export function pageIds(db: Database, table: PgTable, id: PgColumn, where: SQL | undefined, order: SQL[], window: PageWindow) {
+export function pageIds(db: Database, table: PgTable, id: PgColumn, where: SQL | undefined, order: SQL[], window: StatementWindow) {
   return db
     .select({ id })
     .from(table)

@@ -10,7 +10,7 @@ import { refuseTakenEmail } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { hashToken, newId } from '../lib/ids';
 import { containsPattern } from '../lib/validation';
-import { searchPage } from '../lib/searchTotal';
+import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { answer, done, page } from '../lib/answers';
@@ -71,8 +71,8 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-  const listing = ({ search }: AdminSearch) => ({
-    where: search ? or(ilike(admins.name, containsPattern(search)), ilike(admins.email, containsPattern(search))) : undefined,
+  const listing = ({ search }: AdminSearch, bind: Bind = inline) => ({
+    where: search ? or(ilike(admins.name, bind('search', containsPattern(search))), ilike(admins.email, bind('search', containsPattern(search)))) : undefined,
     order: (reversed = false) => ordered([admins.createdAt, admins.id], -1, reversed),
   });
 
@@ -80,16 +80,22 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/search',
     { schema: { tags, summary: 'Search administrators, a page at a time', body: adminSearchBody, response: { 200: adminPage } } },
     async (request) => {
-      const { where, order } = listing(request.body);
-      const { offset } = request.body;
-      const { rows, total } = await searchPage(db, admins, where, { offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit }, (tx, window, total) =>
-        tx
-          .select({ ...getTableColumns(admins), searchTotal: total })
-          .from(admins)
-          .where(where)
-          .orderBy(...order(window.reversed))
-          .limit(window.limit)
-          .offset(window.offset),
+      const { body } = request;
+      const { order } = listing(body);
+      const criteria = { where: (bind: Bind) => listing(body, bind).where, shape: '' };
+      const { rows, total } = await searchPage(
+        db,
+        admins,
+        criteria,
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window, total, where) =>
+          tx
+            .select({ ...getTableColumns(admins), searchTotal: total })
+            .from(admins)
+            .where(where)
+            .orderBy(...order(window.reversed))
+            .limit(window.limit)
+            .offset(window.offset),
       );
       return page(rows.map(toAdminDto), total);
     },

@@ -5,7 +5,7 @@ import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
 import { page } from '../lib/answers';
-import { pageIds, searchPage } from '../lib/searchTotal';
+import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
@@ -37,14 +37,14 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
 });
 
 /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-function listing(filters: AuditSearch) {
+function listing(filters: AuditSearch, bind: Bind = inline) {
   const conditions: SQL[] = [];
-  if (filters.entity) conditions.push(eq(auditEvents.entity, filters.entity));
-  if (filters.entity_id) conditions.push(eq(auditEvents.entityId, filters.entity_id));
-  if (filters.admin_id) conditions.push(eq(auditEvents.adminId, filters.admin_id));
-  if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
-  if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
-  if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
+  if (filters.entity) conditions.push(eq(auditEvents.entity, bind('entity', filters.entity)));
+  if (filters.entity_id) conditions.push(eq(auditEvents.entityId, bind('entity_id', filters.entity_id)));
+  if (filters.admin_id) conditions.push(eq(auditEvents.adminId, bind('admin_id', filters.admin_id)));
+  if (filters.action) conditions.push(eq(auditEvents.action, bind('action', filters.action)));
+  if (filters.from) conditions.push(gte(auditEvents.createdAt, bind('from', filters.from)));
+  if (filters.to) conditions.push(lte(auditEvents.createdAt, bind('to', filters.to)));
   return {
     where: conditions.length ? and(...conditions) : undefined,
     order: (reversed = false) => ordered([auditEvents.createdAt, auditEvents.id], -1, reversed),
@@ -78,13 +78,14 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { where, order } = listing(request.body);
+      const { body } = request;
+      const { order } = listing(body);
       const { rows, total } = await searchPage(
         app.db,
         auditEvents,
-        where,
-        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
-        (tx, window, total) => {
+        { where: (bind) => listing(body, bind).where, shape: '' },
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
+        (tx, window, total, where) => {
           // The page's ids first, then those rows with whether their records exist: only ten EXISTS, however deep the page.
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, auditEvents, auditEvents.id, where, pageOrder, window);

@@ -16,7 +16,7 @@ import { newId } from '../lib/ids';
 import { emptiesLast, sortOrder } from '../lib/listing';
 import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
-import { searchPage } from '../lib/searchTotal';
+import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
@@ -71,11 +71,11 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const fullCompany = (row: CompanyRow) => fullCompanyOf(db, config.product, row);
 
   /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
-  const listing = (body: CompanySearch) => {
+  const listing = (body: CompanySearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
-    if (body.search) conditions.push(like(companies.searchText, containsPattern(body.search.toLowerCase())));
-    if (body.activity_domain) conditions.push(eq(companies.activityDomain, body.activity_domain));
-    if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, body.sub_activity_domain));
+    if (body.search) conditions.push(like(companies.searchText, bind('search', containsPattern(body.search.toLowerCase()))));
+    if (body.activity_domain) conditions.push(eq(companies.activityDomain, bind('activity_domain', body.activity_domain)));
+    if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, bind('sub_activity_domain', body.sub_activity_domain)));
     return {
       where: conditions.length ? and(...conditions) : undefined,
       order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id),
@@ -87,13 +87,13 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Search companies, a page at a time', body: companySearchBody, response: { 200: companyPage } } },
     async (request) => {
       const { body } = request;
-      const { where, order } = listing(body);
+      const { order } = listing(body);
       const { rows, total } = await searchPage(
         db,
         companies,
-        where,
+        { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
         { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window, total) =>
+        (tx, window, total, where) =>
           tx
             .select({ ...getTableColumns(companies), searchTotal: total })
             .from(companies)

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { pageIds, searchPage } from '../lib/searchTotal';
+import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -72,18 +72,18 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
-  const listing = (body: NeedSearch) => {
+  const listing = (body: NeedSearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
     if (body.search) {
-      const pattern = containsPattern(body.search.toLowerCase());
+      const pattern = bind('search', containsPattern(body.search.toLowerCase()));
       const textMatch = or(sql`lower(${needs.description}) LIKE ${pattern}`, ilike(needs.organisationName, pattern));
       if (textMatch) conditions.push(textMatch);
     }
-    if (body.activity_domain) conditions.push(eq(needs.activityDomain, body.activity_domain));
-    if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, body.sub_activity_domain));
-    if (body.organisation_id) conditions.push(eq(needs.organisationId, body.organisation_id));
-    if (body.emergency) conditions.push(eq(needs.emergency, body.emergency));
-    if (body.status) conditions.push(eq(needs.status, body.status));
+    if (body.activity_domain) conditions.push(eq(needs.activityDomain, bind('activity_domain', body.activity_domain)));
+    if (body.sub_activity_domain) conditions.push(eq(needs.subActivityDomain, bind('sub_activity_domain', body.sub_activity_domain)));
+    if (body.organisation_id) conditions.push(eq(needs.organisationId, bind('organisation_id', body.organisation_id)));
+    if (body.emergency) conditions.push(eq(needs.emergency, bind('emergency', body.emergency)));
+    if (body.status) conditions.push(eq(needs.status, bind('status', body.status)));
     return {
       where: conditions.length ? and(...conditions) : undefined,
       order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, needs.id),
@@ -94,14 +94,15 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     '/need/search',
     { schema: { tags, summary: 'Search needs, a page at a time', body: needSearchBody, response: { 200: needPage } } },
     async (request) => {
-      const { where, order } = listing(request.body);
+      const { body } = request;
+      const { order } = listing(body);
       // The page's ids first (an index-only scan skips the OFFSET's rows), then those rows.
       const { rows, total } = await searchPage(
         db,
         needs,
-        where,
-        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window, total) => {
+        { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window, total, where) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, needs, needs.id, where, pageOrder, window);
           return tx

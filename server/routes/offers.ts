@@ -14,7 +14,7 @@ import { boolean, csvExportRoute, date, exportSelection, number, text } from '..
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { pageIds, searchPage } from '../lib/searchTotal';
+import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
@@ -80,12 +80,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
-  const listing = (body: OfferSearch) => {
+  const listing = (body: OfferSearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
-    if (body.search) conditions.push(like(offers.searchText, containsPattern(body.search.toLowerCase())));
-    if (body.domain_activity) conditions.push(eq(offers.activityDomain, body.domain_activity));
-    if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, body.sub_activity_domain));
-    if (body.organisation_id) conditions.push(eq(offers.organisationId, body.organisation_id));
+    if (body.search) conditions.push(like(offers.searchText, bind('search', containsPattern(body.search.toLowerCase()))));
+    if (body.domain_activity) conditions.push(eq(offers.activityDomain, bind('domain_activity', body.domain_activity)));
+    if (body.sub_activity_domain) conditions.push(eq(offers.subActivityDomain, bind('sub_activity_domain', body.sub_activity_domain)));
+    if (body.organisation_id) conditions.push(eq(offers.organisationId, bind('organisation_id', body.organisation_id)));
     return {
       where: conditions.length ? and(...conditions) : undefined,
       order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, offers.id),
@@ -96,14 +96,15 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     '/offer/search',
     { schema: { tags, summary: 'Search offers, a page at a time', body: offerSearchBody, response: { 200: offerPage } } },
     async (request) => {
-      const { where, order } = listing(request.body);
+      const { body } = request;
+      const { order } = listing(body);
       // The page's ids first (an index-only scan skips the OFFSET's rows), then the joined logos of those rows only.
       const { rows, total } = await searchPage(
         db,
         offers,
-        where,
-        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window, total) => {
+        { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window, total, where) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, offers, offers.id, where, pageOrder, window);
           return tx

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pageIds, searchPage } from '../lib/searchTotal';
+import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { roomActivity } from '../lib/roomActivity';
@@ -130,8 +130,8 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   app.addHook('preClose', () => activity.close());
 
   /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-  const listing = ({ search, sort }: RoomSearch) => {
-    const pattern = search ? containsPattern(search.toLowerCase()) : undefined;
+  const listing = ({ search, sort }: RoomSearch, bind: Bind = inline) => {
+    const pattern = search ? bind('search', containsPattern(search.toLowerCase())) : undefined;
     return {
       where: pattern ? or(sql`lower(${rooms.offerTitle}) LIKE ${pattern}`, ilike(rooms.sellerName, pattern), ilike(rooms.buyerName, pattern)) : undefined,
       order: sortOrder(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id),
@@ -149,10 +149,12 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { offset, limit } = request.body;
-      const { where, order } = listing(request.body);
+      const { body } = request;
+      const { order } = listing(body);
+      const criteria = { where: (bind: Bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) };
       // The page's ids first, then the joined names and logos of those rows only.
-      const { rows, total } = await searchPage(db, rooms, where, { offset, limit, exactCountLimit: app.config.exactCountLimit }, (tx, window, total) => {
+      const page = { offset: body.offset, limit: body.limit, exactCountLimit: app.config.exactCountLimit };
+      const { rows, total } = await searchPage(db, rooms, criteria, page, (tx, window, total, where) => {
         const pageOrder = order(window.reversed);
         const ids = pageIds(tx, rooms, rooms.id, where, pageOrder, window);
         return tx

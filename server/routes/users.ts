@@ -13,7 +13,7 @@ import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
-import { pageIds, searchPage } from '../lib/searchTotal';
+import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { sessionOf } from '../lib/sessions';
@@ -60,16 +60,16 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-  const listing = ({ search, organisation_id }: UserSearch) => {
+  const listing = ({ search, organisation_id }: UserSearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
     if (search) {
       // `name ILIKE p` is `lower(name) LIKE lower(p)` (PostgreSQL lower-cases both, then matches): lower(name) and
       // lower(email) are stored, so a row read costs a LIKE, not a lower-casing (schema.ts, migration 0012).
-      const pattern = sql`lower(${containsPattern(search)}::text)`;
+      const pattern = sql`lower(${bind('search', containsPattern(search))}::text)`;
       const textMatch = or(like(users.nameLower, pattern), like(users.emailLower, pattern));
       if (textMatch) conditions.push(textMatch);
     }
-    if (organisation_id) conditions.push(eq(users.organisationId, organisation_id));
+    if (organisation_id) conditions.push(eq(users.organisationId, bind('organisation_id', organisation_id)));
     return {
       where: conditions.length ? and(...conditions) : undefined,
       order: (reversed = false) => ordered([users.createdAt, users.id], -1, reversed),
@@ -80,14 +80,15 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     '/user/search',
     { schema: { tags, summary: 'Search users (also by company), a page at a time', body: userSearchBody, response: { 200: userPage } } },
     async (request) => {
-      const { where, order } = listing(request.body);
+      const { body } = request;
+      const { order } = listing(body);
       // The page's ids first, then the joined names of those rows only: joined before the OFFSET, every skipped row would look up its company.
       const { rows, total } = await searchPage(
         db,
         users,
-        where,
-        { offset: request.body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
-        (tx, window, total) => {
+        { where: (bind) => listing(body, bind).where, shape: '' },
+        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        (tx, window, total, where) => {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, users, users.id, where, pageOrder, window);
           return tx

@@ -83,3 +83,45 @@ describe('a page and its total in one statement', () => {
     expect(statements[0]).toContain('exists');
   });
 });
+
+describe('a statement prepared once per shape of search', () => {
+  const names = async (path: string, body: object) =>
+    ((await search(path, body)).data as Array<{ name: string }>).map((company) => company.name).sort((a, b) => a.localeCompare(b));
+
+  it('runs each search of one shape with its own values, and a search of another shape apart', async () => {
+    await insertCompany(ctx.server.app, { name: 'Forge Ardente', activityDomain: 'Industrie' });
+    await insertCompany(ctx.server.app, { name: 'Forge Bleue', activityDomain: 'Artisanat' });
+    await insertCompany(ctx.server.app, { name: 'Ardoise du Nord', activityDomain: 'Industrie' });
+
+    const forge = await statementsNaming('companies', async () =>
+      expect(await names('/company/search', { search: 'forge' })).toEqual(['Forge Ardente', 'Forge Bleue']),
+    );
+    const ardoise = await statementsNaming('companies', async () => expect(await names('/company/search', { search: 'ardoise' })).toEqual(['Ardoise du Nord']));
+    // One statement for both texts: the values travel apart from it.
+    expect(ardoise).toEqual(forge);
+    expect(forge[0]).not.toContain('forge');
+
+    const filtered = await statementsNaming('companies', async () =>
+      expect(await names('/company/search', { search: 'forge', activity_domain: 'Industrie' })).toEqual(['Forge Ardente']),
+    );
+    expect(filtered).not.toEqual(forge);
+    // The first shape again, after the other: its own values still.
+    expect(await names('/company/search', { search: 'ardente' })).toEqual(['Forge Ardente']);
+  });
+
+  it('is sent unnamed, so that PostgreSQL plans it with the values of each run', async () => {
+    const client = (ctx.server.app.db as unknown as { $client: { query: (query: string | { name?: string; text: string }) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      // More runs than the five after which PostgreSQL may settle on a generic plan for a named statement.
+      for (const text of ['forge', 'ardoise', 'nord', 'bleue', 'ardente', 'du']) await search('/company/search', { search: text });
+      const searches = spy.mock.calls
+        .flatMap(([query]) => (typeof query === 'string' ? [{ text: query }] : [query]))
+        .filter(({ text }) => text.includes('"companies"'));
+      expect(searches).toHaveLength(6);
+      expect(searches.filter((query) => 'name' in query && query.name)).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
