@@ -108,6 +108,9 @@ interface PageStatement<Row> extends PromiseLike<Row[]> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
 }
 
+/** What builds a page's statement, given the window to read, the total to select and the search's WHERE. */
+type PageRead<Row> = (db: Database, window: StatementWindow, total: TotalColumn, where: SQL | undefined) => PageStatement<Row>;
+
 /**
  * The page statements built per database and per search shape: Drizzle builds each once, and each run sends it
  * with its values. Shapes are few (which criteria, which sort), so the map stays small.
@@ -138,7 +141,7 @@ export async function searchPage<Row extends { searchTotal: number | null }>(
   table: PgTable,
   criteria: SearchCriteria,
   page: { offset: number; limit: number; exactCountLimit: number },
-  read: (db: Database, window: StatementWindow, total: TotalColumn, where: SQL | undefined) => PageStatement<Row>,
+  read: PageRead<Row>,
 ): Promise<{ rows: Row[]; total: SearchTotal }> {
   const { offset, limit, exactCountLimit } = page;
   const where = criteria.where(inline);
@@ -169,7 +172,7 @@ async function preparedPage<Row extends { searchTotal: number | null }>(
   table: PgTable,
   criteria: SearchCriteria,
   page: { offset: number; limit: number; exactCountLimit: number },
-  read: (db: Database, window: StatementWindow, total: TotalColumn, where: SQL | undefined) => PageStatement<Row>,
+  read: PageRead<Row>,
 ): Promise<Row[]> {
   const values: Record<string, unknown> = { offset: page.offset, limit: page.limit };
   const names: string[] = [];

@@ -71,10 +71,13 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
-  const listing = ({ search }: AdminSearch, bind: Bind = inline) => ({
-    where: search ? or(ilike(admins.name, bind('search', containsPattern(search))), ilike(admins.email, bind('search', containsPattern(search)))) : undefined,
-    order: (reversed = false) => ordered([admins.createdAt, admins.id], -1, reversed),
-  });
+  const listing = ({ search }: AdminSearch, bind: Bind = inline) => {
+    const pattern = search ? bind('search', containsPattern(search)) : undefined;
+    return {
+      where: pattern ? or(ilike(admins.name, pattern), ilike(admins.email, pattern)) : undefined,
+      order: (reversed = false) => ordered([admins.createdAt, admins.id], -1, reversed),
+    };
+  };
 
   app.post(
     '/admin/search',

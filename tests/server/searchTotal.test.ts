@@ -59,17 +59,23 @@ describe('search totals: exact up to a bound, estimated past it', () => {
   });
 });
 
-/** The statements a call sends that name `table`, whatever the database (PGlite or node-postgres's pool). */
-async function statementsNaming(table: string, call: () => Promise<unknown>): Promise<string[]> {
-  const client = (ctx.server.app.db as unknown as { $client: { query: (text: string | { text: string }) => unknown } }).$client;
+/**
+ * The statements a call sends that name `table`, whatever the database: PGlite takes their text, node-postgres's
+ * pool a query object, named if the statement is prepared by name.
+ */
+async function statementsSent(table: string, call: () => Promise<unknown>): Promise<Array<{ text: string; name?: string }>> {
+  const client = (ctx.server.app.db as unknown as { $client: { query: (query: string | { text: string; name?: string }) => unknown } }).$client;
   const spy = vi.spyOn(client, 'query');
   try {
     await call();
-    return spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : query.text)).filter((text) => text.includes(`"${table}"`));
+    return spy.mock.calls.map(([query]) => (typeof query === 'string' ? { text: query } : query)).filter(({ text }) => text.includes(`"${table}"`));
   } finally {
     spy.mockRestore();
   }
 }
+
+/** The texts of the statements a call sends that name `table`. */
+const statementsNaming = async (table: string, call: () => Promise<unknown>) => (await statementsSent(table, call)).map(({ text }) => text);
 
 describe('a page and its total in one statement', () => {
   it('a text search of companies reads its rows and counts its matches together', async () => {
@@ -110,18 +116,12 @@ describe('a statement prepared once per shape of search', () => {
   });
 
   it('is sent unnamed, so that PostgreSQL plans it with the values of each run', async () => {
-    const client = (ctx.server.app.db as unknown as { $client: { query: (query: string | { name?: string; text: string }) => unknown } }).$client;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      // More runs than the five after which PostgreSQL may settle on a generic plan for a named statement.
-      for (const text of ['forge', 'ardoise', 'nord', 'bleue', 'ardente', 'du']) await search('/company/search', { search: text });
-      const searches = spy.mock.calls
-        .flatMap(([query]) => (typeof query === 'string' ? [{ text: query }] : [query]))
-        .filter(({ text }) => text.includes('"companies"'));
-      expect(searches).toHaveLength(6);
-      expect(searches.filter((query) => 'name' in query && query.name)).toEqual([]);
-    } finally {
-      spy.mockRestore();
-    }
+    // More runs than the five after which PostgreSQL may settle on a generic plan for a named statement.
+    const texts = ['forge', 'ardoise', 'nord', 'bleue', 'ardente', 'du'];
+    const searches = await statementsSent('companies', async () => {
+      for (const text of texts) await search('/company/search', { search: text });
+    });
+    expect(searches).toHaveLength(texts.length);
+    expect(searches.filter((query) => query.name)).toEqual([]);
   });
 });
