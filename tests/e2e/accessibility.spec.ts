@@ -97,6 +97,16 @@ async function openInConsole(page: Page, path: string) {
 async function violationsOf(page: Page) {
   // Wait for the screen's data: no progress bar or skeleton left.
   await expect(page.locator('[role=progressbar], .MuiSkeleton-root')).toHaveCount(0);
+  // Wait for what is still fading or sliding in (a dialog's fade, a field's floating label): colours measured halfway
+  // through a transition fail the contrast check (it failed once on the invite dialog's label). Endless animations aside.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // The console has no frames: axe runs in the page itself (legacy mode) instead of finishing in a new blank page, and
   // collects the failing nodes only; a screen takes half the time.
   const { violations } = await new AxeBuilder({ page })
