@@ -15,6 +15,7 @@ import { housekeepingPlugin } from './plugins/housekeeping';
 import { mailPlugin } from './plugins/mail';
 import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
+import { sessionCache } from './lib/sessionCache';
 import { fileStoreFor } from './lib/fileStore';
 import { done } from './lib/answers';
 import { okAnswer } from '../shared/contract/envelope';
@@ -58,6 +59,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('listenToDatabase', database.listen);
+  const keptSessions = sessionCache(database.listen, app.log);
+  app.decorate('sessionCache', keptSessions);
+  app.addHook('onClose', () => keptSessions.close());
   app.decorate('config', config);
   app.decorate('files', fileStoreFor(config, database.db));
   app.decorate('routeList', []);

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { AdminRow } from './db/schema';
 import type { FileStore } from './lib/fileStore';
+import type { SessionCache } from './lib/sessionCache';
 import type { Mailer } from './plugins/mail';
 
 import type { BackgroundWork } from './plugins/backgroundWork';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     /** Where uploaded files are saved and read (FILE_STORAGE). */
     files: FileStore;
     background: BackgroundWork;
+    /** The admins behind recently used sessions (see server/lib/sessionCache.ts). */
+    sessionCache: SessionCache;
     /** LISTEN on a channel of the database (see DatabaseHandle.listen). */
     listenToDatabase: DatabaseHandle['listen'];
     /** Every route the app serves (method + URL), collected as they are registered: the fuzz suite walks them. */

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import { AppError } from './errors';
@@ -23,7 +23,7 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
 /** Every protected call looks its session up: the statement is prepared by name. */
 const sessionQuery = preparedPerDatabase((db) =>
   db
-    .select({ admin: admins })
+    .select({ admin: admins, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -31,9 +31,13 @@ const sessionQuery = preparedPerDatabase((db) =>
     .prepare('session_admin'),
 );
 
-export async function findSessionAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
-  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
-  return row?.admin;
+/** The admin of a live session: kept by this process (see sessionCache.ts), or read from the database. */
+export async function findSessionAdmin(app: FastifyInstance, token: string): Promise<AdminRow | undefined> {
+  const tokenHash = hashToken(token);
+  return app.sessionCache.admin(tokenHash, async () => {
+    const [row] = await sessionQuery(app.db).execute({ tokenHash, now: new Date().toISOString() });
+    return row;
+  });
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
@@ -63,7 +67,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
 /** onRequest hook for everything behind sign-in: a live session named by the Authorization header. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const token = tokenFromHeader(request);
-  const admin = token ? await findSessionAdmin(request.server.db, token) : undefined;
+  const admin = token ? await findSessionAdmin(request.server, token) : undefined;
   if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
   request.session = { admin, token };
 }
@@ -72,4 +76,15 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
 export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: string } {
   if (!request.session) throw new AppError(401, 'UNAUTHORIZED');
   return request.session;
+}
+
+/**
+ * For the route plugins that change sessions or admins: any call but a GET drops this process's kept sessions
+ * before it answers, so that the caller's next call reads its own change; other servers hear of it from the
+ * database (sessionCache.ts).
+ */
+export function forgetKeptSessionsAfterChanges(app: FastifyInstance): void {
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET') app.sessionCache.forgetAll();
+  });
 }

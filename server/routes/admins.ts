@@ -14,7 +14,7 @@ import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { answer, done, page } from '../lib/answers';
-import { sessionOf } from '../lib/sessions';
+import { forgetKeptSessionsAfterChanges, sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
@@ -34,6 +34,7 @@ import {
 /** Administrators: search, create with an invitation, read, update, delete (never oneself). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  forgetKeptSessionsAfterChanges(app);
   const { db, config } = app;
   const tags = ['Admins'];
 

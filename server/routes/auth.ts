@@ -17,6 +17,7 @@ import {
   clearSessionCookie,
   createSession,
   findSessionAdmin,
+  forgetKeptSessionsAfterChanges,
   requireSession,
   revokeSession,
   sessionOf,
@@ -42,6 +43,7 @@ function checkNewPassword(password: string, confirmation: string | undefined): v
 /** Sign-in, the start-up token check, logout and the password flows. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  forgetKeptSessionsAfterChanges(app);
   const { db, config } = app;
   const tags = ['Auth'];
   const cookieOptions = { secure: config.env !== 'development' && config.env !== 'test', ttlHours: config.sessionTtlHours };
@@ -114,7 +116,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Trade the session cookie for its token and the signed-in admin', response: { 200: sessionAnswer } } },
     async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      const admin = token ? await findSessionAdmin(db, token) : undefined;
+      const admin = token ? await findSessionAdmin(app, token) : undefined;
       if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
       return { ok: true as const, token, user: toAdminDto(admin) };
     },

@@ -174,7 +174,7 @@ export class FuzzWorld implements PlaceholderResolver {
   /** Before a request, when the last one changed rows: a live session, enough rows, fresh pools. */
   private async prepare(): Promise<void> {
     if (!this.dirty) return;
-    if (!this.token || !(await findSessionAdmin(this.app.db, this.token))) {
+    if (!this.token || !(await findSessionAdmin(this.app, this.token))) {
       const me = await signedInAdmin(this.app);
       this.token = me.token;
       this.selfId = me.id;

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { needs } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { insertCompany } from '../helpers/serverFixtures';
+import { statementsSent } from '../helpers/statements';
 import { useSignedInServer } from '../helpers/testServer';
 
 /** Matches are counted exactly up to this bound (EXACT_COUNT_LIMIT), estimated past it. */
@@ -59,23 +60,8 @@ describe('search totals: exact up to a bound, estimated past it', () => {
   });
 });
 
-/**
- * The statements a call sends that name `table`, whatever the database: PGlite takes their text, node-postgres's
- * pool a query object, named if the statement is prepared by name.
- */
-async function statementsSent(table: string, call: () => Promise<unknown>): Promise<Array<{ text: string; name?: string }>> {
-  const client = (ctx.server.app.db as unknown as { $client: { query: (query: string | { text: string; name?: string }) => unknown } }).$client;
-  const spy = vi.spyOn(client, 'query');
-  try {
-    await call();
-    return spy.mock.calls.map(([query]) => (typeof query === 'string' ? { text: query } : query)).filter(({ text }) => text.includes(`"${table}"`));
-  } finally {
-    spy.mockRestore();
-  }
-}
-
 /** The texts of the statements a call sends that name `table`. */
-const statementsNaming = async (table: string, call: () => Promise<unknown>) => (await statementsSent(table, call)).map(({ text }) => text);
+const statementsNaming = async (table: string, call: () => Promise<unknown>) => (await statementsSent(ctx.server.app, table, call)).map(({ text }) => text);
 
 describe('a page and its total in one statement', () => {
   it('a text search of companies reads its rows and counts its matches together', async () => {
@@ -118,7 +104,7 @@ describe('a statement prepared once per shape of search', () => {
   it('is sent unnamed, so that PostgreSQL plans it with the values of each run', async () => {
     // More runs than the five after which PostgreSQL may settle on a generic plan for a named statement.
     const texts = ['forge', 'ardoise', 'nord', 'bleue', 'ardente', 'du'];
-    const searches = await statementsSent('companies', async () => {
+    const searches = await statementsSent(ctx.server.app, 'companies', async () => {
       for (const text of texts) await search('/company/search', { search: text });
     });
     expect(searches).toHaveLength(texts.length);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { auditEvents, companies, creditEntries } from '../../server/db/schema';
 import { PNG_BYTES, dataUrl, insertCompany } from '../helpers/serverFixtures';
@@ -60,10 +60,18 @@ describe('two instances over one database', () => {
     const cookieOnB = await b.inject({ method: 'GET', url: '/api/admin/signin_token', cookies: { ap_session: admin.token } });
     expect(cookieOnB.json()).toMatchObject({ ok: true, token: admin.token, user: { _id: admin.id } });
 
+    // A keeps the session in memory too (sessionCache.ts); it must drop it when B's sign-out commits.
+    expect((await as(a, admin.token)('GET', `/admin/${admin.id}`)).statusCode).toBe(200);
     expect((await as(b, admin.token)('POST', '/admin/logout')).json()).toEqual({ ok: true });
-    const afterOnA = await as(a, admin.token)('GET', `/admin/${admin.id}`);
-    expect(afterOnA.statusCode).toBe(401);
-    expect(afterOnA.json()).toEqual({ ok: false, code: 'UNAUTHORIZED' });
+    // On PostgreSQL A hears of the commit on its listening connection, a moment after B answered.
+    await vi.waitFor(
+      async () => {
+        const afterOnA = await as(a, admin.token)('GET', `/admin/${admin.id}`);
+        expect(afterOnA.statusCode).toBe(401);
+        expect(afterOnA.json()).toEqual({ ok: false, code: 'UNAUTHORIZED' });
+      },
+      { timeout: 2_000, interval: 20 },
+    );
   });
 
   it('a file uploaded through one is served by the other', async () => {

@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseHandle, StopListening } from '../db/client';
+import type { AdminRow } from '../db/schema';
+
+/** Notified at the commit of any statement that changes or removes a session or an admin (migration 0018). */
+export const SESSION_CHANGES_CHANNEL = 'session_changes';
+
+/** Sessions kept at most: a bound, since tokens come from requests. */
+const MAX_SESSIONS = 10_000;
+/** No entry outlives this, whatever the notifications: a safety net, not what keeps entries right. */
+const MAX_AGE_MS = 60_000;
+/** Wait before listening again after the listening connection was lost or could not open. */
+const RELISTEN_DELAY_MS = 1_000;
+
+export interface LiveSession {
+  admin: AdminRow;
+  expiresAt: Date;
+}
+
+export interface SessionCache {
+  /** The admin of the live session whose token hashes to `tokenHash`: kept, or `read` from the database. */
+  admin(tokenHash: string, read: () => Promise<LiveSession | undefined>): Promise<AdminRow | undefined>;
+  /** Drops every kept session: this process changed sessions or admins, and reads its own writes from now on. */
+  forgetAll(): void;
+  /** Whether sessions are kept: only while the database's notifications are heard. */
+  readonly listening: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The admins behind recently used sessions, kept by this process so that a protected call costs no statement to
+ * authenticate. Entries are kept only while this process listens to SESSION_CHANGES_CHANNEL, and all are dropped
+ * when it speaks, when listening is lost (until it is back), and at the session's expiry. A read that an
+ * invalidation overtook is answered but not kept. On PGlite the notification arrives with the writing statement's
+ * own result; on PostgreSQL, on another connection, so another server drops its sessions as soon as it hears of
+ * the commit (the two-instance test waits for it), and a call it authenticates meanwhile is one that the commit
+ * raced.
+ */
+export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseLogger): SessionCache {
+  const kept = new LRUCache<string, AdminRow>({ max: MAX_SESSIONS, ttl: MAX_AGE_MS });
+  /** Moves on with every invalidation: a read that began under an older one is not kept. */
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let stop: StopListening | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const forgetAll = () => {
+    generation += 1;
+    kept.clear();
+  };
+
+  const relistenLater = () => {
+    if (closed) return;
+    retry = setTimeout(() => void start(), RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  const onLost = (error: Error) => {
+    listening = false;
+    stop = undefined;
+    forgetAll();
+    log.warn({ err: error }, 'session cache: listening connection lost, sessions are read from the database until it is back');
+    relistenLater();
+  };
+
+  async function start(): Promise<void> {
+    try {
+      const stopListening = await listen(SESSION_CHANGES_CHANNEL, forgetAll, onLost);
+      if (closed) return await stopListening();
+      stop = stopListening;
+      // Whatever changed before the LISTEN took effect was not heard: reads begun before it are not kept.
+      forgetAll();
+      listening = true;
+    } catch (error) {
+      log.warn({ err: error }, 'session cache: cannot listen, sessions are read from the database meanwhile');
+      relistenLater();
+    }
+  }
+
+  const started = start();
+
+  return {
+    async admin(tokenHash, read) {
+      const hit = kept.get(tokenHash);
+      if (hit) return hit;
+      const since = generation;
+      const session = await read();
+      if (!session) return undefined;
+      const untilExpiry = session.expiresAt.getTime() - Date.now();
+      if (listening && generation === since && untilExpiry > 0) {
+        kept.set(tokenHash, Object.freeze(session.admin), { ttl: Math.min(MAX_AGE_MS, untilExpiry) });
+      }
+      return session.admin;
+    },
+    forgetAll,
+    get listening() {
+      return listening;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await started;
+      listening = false;
+      forgetAll();
+      await stop?.();
+      stop = undefined;
+    },
+  };
+}
