@@ -6,7 +6,7 @@ import { useSignedInServer } from '../helpers/testServer';
 // Runs in the PostgreSQL pass only (vitest.config.ts includes this folder when DATABASE_URL is set).
 const ctx = useSignedInServer();
 const app = () => ctx.server.app;
-const sessionReads = (call: () => Promise<unknown>) => statementsSent(app(), 'sessions', call);
+const sessionReads = (call: () => Promise<unknown>) => statementsSent(app(), '"sessions"', call);
 const dashboard = () => ctx.me.call('GET', '/dashboard');
 
 describe('sessions kept in memory while their changes can be heard', () => {

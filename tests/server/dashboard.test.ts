@@ -5,6 +5,7 @@ import { dashboardStatement } from '../../server/routes/dashboard';
 import { TREND_WEEKS } from '../../shared/catalogue/dashboard';
 import { companies, creditEntries, needs, offers, roomMessages, rooms } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { statementsSent } from '../helpers/statements';
 import { buildTestServer, signedInAdmin } from '../helpers/testServer';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
 
@@ -25,6 +26,29 @@ describe('GET /dashboard', () => {
     const { sql: text, params } = new PgDialect().sqlToQuery(dashboardStatement);
     expect(params).toEqual([]);
     expect(text).toContain(`make_interval(weeks => ${TREND_WEEKS - 1})`);
+  });
+
+  it('runs its statement by name after the first call, planned once (PGlite: PREPARE, then EXECUTE)', async () => {
+    const fresh = await buildTestServer();
+    try {
+      const { app } = fresh;
+      const admin = await signedInAdmin(app);
+      const dashboard = async () => expect((await admin.call('GET', '/dashboard')).statusCode).toBe(200);
+      const first = await statementsSent(app, 'dashboard_tallies', dashboard);
+      const [again] = await statementsSent(app, 'dashboard_tallies', dashboard);
+      const executed = await statementsSent(app, 'dashboard', dashboard);
+      if (app.dbKind === 'pglite') {
+        expect(first.map(({ text }) => text.slice(0, 25))).toEqual(['PREPARE dashboard AS SELE']);
+        expect(again).toBeUndefined();
+        expect(executed.map(({ text }) => text)).toEqual(['EXECUTE dashboard']);
+      } else {
+        expect(first.map(({ name }) => name)).toEqual(['dashboard']);
+        expect(again?.name).toBe('dashboard');
+        expect(executed).toHaveLength(1);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('counts, credit in circulation, 12-week trends with empty weeks, needs by domain / urgency / status, latest rooms', async () => {

@@ -61,7 +61,8 @@ describe('search totals: exact up to a bound, estimated past it', () => {
 });
 
 /** The texts of the statements a call sends that name `table`. */
-const statementsNaming = async (table: string, call: () => Promise<unknown>) => (await statementsSent(ctx.server.app, table, call)).map(({ text }) => text);
+const statementsNaming = async (table: string, call: () => Promise<unknown>) =>
+  (await statementsSent(ctx.server.app, `"${table}"`, call)).map(({ text }) => text);
 
 describe('a page and its total in one statement', () => {
   it('a text search of companies reads its rows and counts its matches together', async () => {
@@ -104,7 +105,7 @@ describe('a statement prepared once per shape of search', () => {
   it('is sent unnamed, so that PostgreSQL plans it with the values of each run', async () => {
     // More runs than the five after which PostgreSQL may settle on a generic plan for a named statement.
     const texts = ['forge', 'ardoise', 'nord', 'bleue', 'ardente', 'du'];
-    const searches = await statementsSent(ctx.server.app, 'companies', async () => {
+    const searches = await statementsSent(ctx.server.app, '"companies"', async () => {
       for (const text of texts) await search('/company/search', { search: text });
     });
     expect(searches).toHaveLength(texts.length);

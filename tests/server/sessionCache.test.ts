@@ -14,7 +14,7 @@ import { insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testSe
 const ctx = useSignedInServer();
 const app = () => ctx.server.app;
 
-const sessionReads = (call: () => Promise<unknown>) => statementsSent(app(), 'sessions', call);
+const sessionReads = (call: () => Promise<unknown>) => statementsSent(app(), '"sessions"', call);
 const adminPage = (token: string) => app().inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: `JWT ${token}` } });
 const signedInUser = (token: string) => app().inject({ method: 'GET', url: '/api/admin/signin_token', cookies: { ap_session: token } });
 
