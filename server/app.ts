@@ -61,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('listenToDatabase', database.listen);
   const keptSessions = sessionCache(database.listen, app.log);
   app.decorate('sessionCache', keptSessions);
+  app.addHook('onReady', () => keptSessions.start());
   app.addHook('onClose', () => keptSessions.close());
   app.decorate('config', config);
   app.decorate('files', fileStoreFor(config, database.db));

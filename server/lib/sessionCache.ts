@@ -25,6 +25,8 @@ export interface SessionCache {
   forgetAll(): void;
   /** Whether sessions are kept: only while the database's notifications are heard. */
   readonly listening: boolean;
+  /** Starts listening (the server is ready); until then, and while listening fails, nothing is kept. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
   let closed = false;
   let stop: StopListening | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** The attempt to listen under way, which close() waits for. */
+  let attempt: Promise<void> | undefined;
 
   const forgetAll = () => {
     generation += 1;
@@ -53,7 +57,7 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
 
   const relistenLater = () => {
     if (closed) return;
-    retry = setTimeout(() => void start(), RELISTEN_DELAY_MS);
+    retry = setTimeout(() => void startListening(), RELISTEN_DELAY_MS);
     retry.unref();
   };
 
@@ -65,7 +69,10 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
     relistenLater();
   };
 
-  async function start(): Promise<void> {
+  const startListening = (): Promise<void> => (attempt = listenOnce());
+
+  async function listenOnce(): Promise<void> {
+    if (closed) return;
     try {
       const stopListening = await listen(SESSION_CHANGES_CHANNEL, forgetAll, onLost);
       if (closed) return await stopListening();
@@ -78,8 +85,6 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
       relistenLater();
     }
   }
-
-  const started = start();
 
   return {
     async admin(tokenHash, read) {
@@ -98,10 +103,11 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
     get listening() {
       return listening;
     },
+    start: startListening,
     async close() {
       closed = true;
       clearTimeout(retry);
-      await started;
+      await attempt;
       listening = false;
       forgetAll();
       await stop?.();
