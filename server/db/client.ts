@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
+import { listenOnPostgres } from './postgresListener';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,8 +16,9 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /**
    * LISTEN on `channel`: `onPayload` gets each NOTIFY's payload, committed by any session on this database;
-   * resolves once listening. On PostgreSQL a connection of its own, outside the pool; `onLost` is called if
-   * that connection fails (the caller listens again). PGlite's single session never loses it.
+   * resolves once listening, or rejects. On PostgreSQL a connection of its own, outside the pool (postgresListener.ts);
+   * `onLost` is called at most once, if that connection fails after it resolved (the caller listens again). PGlite's
+   * single session never loses it.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;
   /** PGlite only: the whole database as a tarball, which `openDatabase({ pgliteImage })` starts from. */
@@ -41,7 +43,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteImage?: Blob }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { Client, Pool } = await import('pg');
+    const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // No JIT compilation: it pays off for long analytic queries, and cost estimates that run high (the dashboard's
@@ -59,34 +61,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       lockClient.release();
     }
-    const listen = async (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening> => {
-      const client = new Client({ connectionString: options.databaseUrl });
-      let stopped = false;
-      const lost = (error: Error) => {
-        if (stopped) return;
-        stopped = true;
-        client.end().catch(() => undefined);
-        onLost(error);
-      };
-      client.on('error', lost);
-      client.on('end', () => lost(new Error('the listening connection ended')));
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-      } catch (error) {
-        stopped = true;
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      return async () => {
-        if (stopped) return;
-        stopped = true;
-        await client.end().catch(() => undefined);
-      };
-    };
+    const databaseUrl = options.databaseUrl;
+    const listen: DatabaseHandle['listen'] = (channel, onPayload, onLost) => listenOnPostgres(databaseUrl, channel, onPayload, onLost);
     return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
 

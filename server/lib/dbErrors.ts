@@ -19,8 +19,8 @@ export const isUniqueViolation = (error: unknown): boolean => sqlState(error) ==
 /** 23503: the row names a record that no longer exists (a company deleted while a user was attached to it). */
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
 
-/** 42P05: a prepared statement of that name exists already in the session. */
-export const isPreparedNameTaken = (error: unknown): boolean => sqlState(error) === '42P05';
+/** 26000: no prepared statement of that name in the session. */
+export const isUnknownPreparedStatement = (error: unknown): boolean => sqlState(error) === '26000';
 
 /** For `.catch` after a write that may hit the e-mail's unique index: 409 EMAIL_TAKEN, anything else as it came. */
 export function refuseTakenEmail(error: unknown): never {

@@ -25,6 +25,8 @@ export interface SessionCache {
   forgetAll(): void;
   /** Whether sessions are kept: only while the database's notifications are heard. */
   readonly listening: boolean;
+  /** The payload of the last notification heard: one connection hears them in commit order, so once a NOTIFY of one's own is heard, so is every commit before it. */
+  readonly lastNotification: string | undefined;
   /** Starts listening (the server is ready); until then, and while listening fails, nothing is kept. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -35,14 +37,15 @@ export interface SessionCache {
  * authenticate. Entries are kept only while this process listens to SESSION_CHANGES_CHANNEL, and all are dropped
  * when it speaks, when listening is lost (until it is back), and at the session's expiry. A read that an
  * invalidation overtook is answered but not kept. On PGlite the notification arrives with the writing statement's
- * own result; on PostgreSQL, on another connection, so another server drops its sessions as soon as it hears of
- * the commit (the two-instance test waits for it), and a call it authenticates meanwhile is one that the commit
- * raced.
+ * own result; on PostgreSQL, on another connection: a server accepts a session another one ended until it hears of
+ * that commit (network and event-loop delay, under a millisecond on one host; the two-instance test waits for it),
+ * while its own changes drop what it keeps before it answers (forgetKeptSessions in sessions.ts).
  */
 export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseLogger): SessionCache {
   const kept = new LRUCache<string, AdminRow>({ max: MAX_SESSIONS, ttl: MAX_AGE_MS });
   /** Moves on with every invalidation: a read that began under an older one is not kept. */
   let generation = 0;
+  let lastNotification: string | undefined;
   let listening = false;
   let closed = false;
   let stop: StopListening | undefined;
@@ -55,9 +58,17 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
     kept.clear();
   };
 
+  const onNotification = (payload: string) => {
+    lastNotification = payload;
+    forgetAll();
+  };
+
   const relistenLater = () => {
-    if (closed) return;
-    retry = setTimeout(() => void startListening(), RELISTEN_DELAY_MS);
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void startListening();
+    }, RELISTEN_DELAY_MS);
     retry.unref();
   };
 
@@ -69,12 +80,17 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
     relistenLater();
   };
 
-  const startListening = (): Promise<void> => (attempt = listenOnce());
+  /** One listener at a time: a call while one listens, or tries to, joins it. */
+  const startListening = (): Promise<void> => {
+    if (listening) return Promise.resolve();
+    attempt ??= listenOnce().finally(() => (attempt = undefined));
+    return attempt;
+  };
 
   async function listenOnce(): Promise<void> {
     if (closed) return;
     try {
-      const stopListening = await listen(SESSION_CHANGES_CHANNEL, forgetAll, onLost);
+      const stopListening = await listen(SESSION_CHANGES_CHANNEL, onNotification, onLost);
       if (closed) return await stopListening();
       stop = stopListening;
       // Whatever changed before the LISTEN took effect was not heard: reads begun before it are not kept.
@@ -93,20 +109,24 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
       const since = generation;
       const session = await read();
       if (!session) return undefined;
+      // Frozen whether kept or not: an admin that calls share must never be changed by one of them.
+      const admin = Object.freeze(session.admin);
       const untilExpiry = session.expiresAt.getTime() - Date.now();
-      if (listening && generation === since && untilExpiry > 0) {
-        kept.set(tokenHash, Object.freeze(session.admin), { ttl: Math.min(MAX_AGE_MS, untilExpiry) });
-      }
-      return session.admin;
+      if (listening && generation === since && untilExpiry > 0) kept.set(tokenHash, admin, { ttl: Math.min(MAX_AGE_MS, untilExpiry) });
+      return admin;
     },
     forgetAll,
     get listening() {
       return listening;
     },
+    get lastNotification() {
+      return lastNotification;
+    },
     start: startListening,
     async close() {
       closed = true;
       clearTimeout(retry);
+      retry = undefined;
       await attempt;
       listening = false;
       forgetAll();

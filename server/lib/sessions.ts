@@ -20,7 +20,7 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
   return token;
 }
 
-/** Every protected call looks its session up: the statement is prepared by name. */
+/** A protected call whose session is not kept in memory looks it up: the statement is prepared by name. */
 const sessionQuery = preparedPerDatabase((db) =>
   db
     .select({ admin: admins, expiresAt: sessions.expiresAt })
@@ -79,12 +79,10 @@ export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: st
 }
 
 /**
- * For the route plugins that change sessions or admins: any call but a GET drops this process's kept sessions
- * before it answers, so that the caller's next call reads its own change; other servers hear of it from the
- * database (sessionCache.ts).
+ * onSend of the routes that change sessions or admins: once one succeeds, this process drops the sessions it keeps
+ * before it answers, so that the caller's next call reads the change; other servers hear of it from the database
+ * (sessionCache.ts).
  */
-export function forgetKeptSessionsAfterChanges(app: FastifyInstance): void {
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET') app.sessionCache.forgetAll();
-  });
+export async function forgetKeptSessions(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (reply.statusCode < 400) request.server.sessionCache.forgetAll();
 }

@@ -14,7 +14,7 @@ import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { answer, done, page } from '../lib/answers';
-import { forgetKeptSessionsAfterChanges, sessionOf } from '../lib/sessions';
+import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
@@ -34,7 +34,6 @@ import {
 /** Administrators: search, create with an invitation, read, update, delete (never oneself). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  forgetKeptSessionsAfterChanges(app);
   const { db, config } = app;
   const tags = ['Admins'];
 
@@ -163,7 +162,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   /** The signed-in admin's own profile. */
   app.put(
     '/admin',
-    { schema: { tags, summary: 'Update the signed-in administrator', body: adminUpdateBody, response: { 200: adminAnswer } } },
+    { onSend: forgetKeptSessions, schema: { tags, summary: 'Update the signed-in administrator', body: adminUpdateBody, response: { 200: adminAnswer } } },
     async (request) => saveAdmin(request, sessionOf(request).admin.id, request.body),
   );
 
@@ -176,7 +175,10 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/admin/:id',
-    { schema: { tags, summary: 'Update an administrator', params: idParams, body: adminUpdateBody, response: { 200: adminAnswer } } },
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Update an administrator', params: idParams, body: adminUpdateBody, response: { 200: adminAnswer } },
+    },
     async (request) => saveAdmin(request, request.params.id, request.body),
   );
 
@@ -194,7 +196,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     '/admin/:id',
-    { schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, response: { 200: adminDeleted } } },
+    { onSend: forgetKeptSessions, schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, response: { 200: adminDeleted } } },
     async (request) => {
       await db.transaction((tx) => removeAdmin(tx, request, request.params.id));
       return done();
@@ -203,7 +205,10 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/admin/bulk_delete',
-    { schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } },
+    },
     (request) => actOnEach(db, request.body.ids, (tx, id) => removeAdmin(tx, request, id)),
   );
 }

@@ -17,7 +17,7 @@ import {
   clearSessionCookie,
   createSession,
   findSessionAdmin,
-  forgetKeptSessionsAfterChanges,
+  forgetKeptSessions,
   requireSession,
   revokeSession,
   sessionOf,
@@ -43,7 +43,6 @@ function checkNewPassword(password: string, confirmation: string | undefined): v
 /** Sign-in, the start-up token check, logout and the password flows. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  forgetKeptSessionsAfterChanges(app);
   const { db, config } = app;
   const tags = ['Auth'];
   const cookieOptions = { secure: config.env !== 'development' && config.env !== 'test', ttlHours: config.sessionTtlHours };
@@ -74,7 +73,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
    */
   app.post(
     '/admin/signin',
-    { schema: { tags, summary: 'Sign in with e-mail and password', body: signinBody, response: { 200: sessionAnswer } } },
+    { onSend: forgetKeptSessions, schema: { tags, summary: 'Sign in with e-mail and password', body: signinBody, response: { 200: sessionAnswer } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const addressKey = `signin-failures:${email}|${request.ip}`;
@@ -124,7 +123,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/admin/logout',
-    { onRequest: requireSession, schema: { tags, summary: 'End the session', response: { 200: signedOut } } },
+    { onRequest: requireSession, onSend: forgetKeptSessions, schema: { tags, summary: 'End the session', response: { 200: signedOut } } },
     async (request, reply) => {
       await db.transaction(async (tx) => {
         await revokeSession(tx, sessionOf(request).token);
@@ -183,6 +182,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/forgot_password_reset',
     {
+      onSend: forgetKeptSessions,
       schema: { tags, summary: 'Set a new password through an e-mailed link, and sign in', body: resetFromLinkBody, response: { 200: sessionAnswer } },
       // Before the body is checked, so that malformed calls count against the client too.
       preValidation: async (request) => {
@@ -212,6 +212,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/reset_password',
     {
       onRequest: requireSession,
+      onSend: forgetKeptSessions,
       schema: { tags, summary: 'Change the signed-in administrator’s password', body: changePasswordBody, response: { 200: passwordChanged } },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from '../db/client';
 import { answer } from '../lib/answers';
-import { isPreparedNameTaken } from '../lib/dbErrors';
+import { pglitePrepared } from '../lib/pglitePrepared';
 import { preparedPerDatabase } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
@@ -121,30 +121,13 @@ const dashboardQuery = preparedPerDatabase((db) =>
 );
 
 /**
- * PGlite's driver sends the statement's text on every call, and PGlite plans it each time (3.9 ms of the 7 a call
- * took on the demo data): there it is prepared in SQL once per database, whose one session keeps it, and run by name.
+ * PGlite's driver sends the statement's text on every call, and PGlite planned it each time (3.9 ms of the 7 a call
+ * took on the demo data): there it is prepared in SQL and run by name.
  */
-const preparedOnPglite = new WeakMap<Database, Promise<void>>();
-async function pgliteFigures(db: Database): Promise<DashboardRow | undefined> {
-  let prepared = preparedOnPglite.get(db);
-  if (!prepared) {
-    prepared = db.execute(sql`PREPARE dashboard AS SELECT (${dashboardStatement}) AS figures`).then(
-      () => undefined,
-      (error: unknown) => {
-        if (isPreparedNameTaken(error)) return;
-        preparedOnPglite.delete(db);
-        throw error;
-      },
-    );
-    preparedOnPglite.set(db, prepared);
-  }
-  await prepared;
-  const result = (await db.execute(sql`EXECUTE dashboard`)) as unknown as { rows: Array<{ figures: DashboardRow }> };
-  return result.rows[0]?.figures;
-}
+const pgliteDashboard = pglitePrepared<{ figures: DashboardRow }>('dashboard', sql`SELECT (${dashboardStatement}) AS figures`);
 
 async function dashboardFigures(db: Database, kind: DatabaseHandle['kind']): Promise<DashboardRow | undefined> {
-  if (kind === 'pglite') return pgliteFigures(db);
+  if (kind === 'pglite') return (await pgliteDashboard(db))[0]?.figures;
   const [result] = await dashboardQuery(db).execute();
   return result?.figures;
 }
