@@ -41,8 +41,8 @@ export interface SessionCache {
  * that commit (network and event-loop delay, under a millisecond on one host; the two-instance test waits for it),
  * while its own changes drop what it keeps before it answers (forgetKeptSessions in sessions.ts).
  */
-export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseLogger): SessionCache {
-  const kept = new LRUCache<string, AdminRow>({ max: MAX_SESSIONS, ttl: MAX_AGE_MS });
+export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseLogger, maxAgeMs = MAX_AGE_MS): SessionCache {
+  const kept = new LRUCache<string, AdminRow>({ max: MAX_SESSIONS, ttl: maxAgeMs });
   /** Moves on with every invalidation: a read that began under an older one is not kept. */
   let generation = 0;
   let lastNotification: string | undefined;
@@ -112,7 +112,7 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
       // Frozen whether kept or not: an admin that calls share must never be changed by one of them.
       const admin = Object.freeze(session.admin);
       const untilExpiry = session.expiresAt.getTime() - Date.now();
-      if (listening && generation === since && untilExpiry > 0) kept.set(tokenHash, admin, { ttl: Math.min(MAX_AGE_MS, untilExpiry) });
+      if (listening && generation === since && untilExpiry > 0) kept.set(tokenHash, admin, { ttl: Math.min(maxAgeMs, untilExpiry) });
       return admin;
     },
     forgetAll,

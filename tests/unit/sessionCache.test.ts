@@ -99,6 +99,20 @@ describe('the session cache', () => {
     expect(cache.listening).toBe(false);
   });
 
+  it('keeps a session no longer than its age bound, though nothing was notified', async () => {
+    const { listen } = fakeListening();
+    const cache = sessionCache(listen, log, 200);
+    await cache.start();
+    const read = reader();
+    await cache.admin('t', read);
+    await cache.admin('t', read);
+    expect(read).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await cache.admin('t', read);
+    expect(read).toHaveBeenCalledTimes(2);
+    await cache.close();
+  });
+
   it('hands out a frozen admin, kept or not', async () => {
     const { listen } = fakeListening();
     const cache = sessionCache(listen, log);
