@@ -7,8 +7,10 @@ import { build } from 'esbuild';
 const outDir = 'dist-server';
 await rm(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: ['server/server.ts'],
-  outfile: `${outDir}/server.mjs`,
+  // The embedded database's thread is a module of its own, beside the server's (server/db/pgliteThread.ts).
+  entryPoints: { server: 'server/server.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
 import { listenOnPostgres } from './postgresListener';
+import { startPgliteThread } from './pgliteThread';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,8 +68,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = options.dataDir === ':memory:';
@@ -75,19 +75,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (!inMemory) mkdirSync(pgliteDir, { recursive: true });
   const unlock = inMemory ? () => undefined : lockDataDir(pgliteDir);
   try {
-    // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
-    const client = new PGlite({
+    const client = await startPgliteThread({
       ...(inMemory ? {} : { dataDir: pgliteDir }),
-      ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(options.pgliteImage ? { image: await options.pgliteImage.arrayBuffer() } : {}),
+      startParams: PGLITE_SETTINGS,
     });
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
+    // Drizzle's PGlite driver calls `query` and `transaction` only, which the thread answers as PGlite would.
+    const db = drizzle(client as unknown as PGlite, { schema });
+    try {
+      await migrate(db, { migrationsFolder });
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return {
       db,
       kind: 'pglite',
-      dumpImage: () => client.dumpDataDir('none'),
+      dumpImage: () => client.dumpDataDir(),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return async () => {

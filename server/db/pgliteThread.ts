@@ -1,0 +1,180 @@
+import { Worker } from 'node:worker_threads';
+import type { Results, RowMode } from '@electric-sql/pglite';
+
+/** What the worker opens (pgliteWorker.ts). */
+export interface WorkerOptions {
+  /** Absent: in memory. */
+  dataDir?: string;
+  /** A `dumpDataDir()` to start from; it moves to the thread (detached here). */
+  image?: ArrayBuffer;
+  startParams: string[];
+  engine?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module; files: ArrayBuffer };
+}
+
+export type ThreadRequest = { id: number } & (
+  | { op: 'query'; sql: string; params: unknown[]; rowMode: RowMode; transaction?: number }
+  | { op: 'begin'; transaction: number }
+  | { op: 'end'; transaction: number; commit: boolean }
+  | { op: 'listen' | 'unlisten'; channel: string }
+  | { op: 'dump' | 'close' }
+);
+
+export type ThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> }
+  | { notification: string; payload: string }
+  | { ready: true }
+  | { ready: false; error: Record<string, unknown> };
+
+type Send = (request: DistributiveOmit<ThreadRequest, 'id'>) => Promise<unknown>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The subset of PGlite's `query` that Drizzle's PGlite driver calls; its `parsers` are the worker's own. */
+interface Querier {
+  query<T>(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results<T>>;
+}
+
+/** PGlite in a worker thread, seen from the server's thread: what Drizzle's PGlite driver and the server use of it. */
+export interface PgliteThread extends Querier {
+  transaction<T>(callback: (tx: Querier) => Promise<T>): Promise<T>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(): Promise<Blob>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/**
+ * The thread's JavaScript heap holds little but each answer on its way out (PGlite's engine memory is WebAssembly's,
+ * outside it): a small young generation keeps the process within its memory aim (README, Load) at no cost to throughput.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
+/**
+ * The worker's module beside this one: in the server's bundle, its own bundle; from the TypeScript source (development,
+ * tests), loaded through tsx, registered in the thread first (a worker does not inherit the loader of its parent).
+ */
+function newWorker(options: WorkerOptions): Worker {
+  // The image was read for this thread alone: moved to it rather than copied.
+  const settings = { workerData: options, resourceLimits: RESOURCE_LIMITS, transferList: options.image ? [options.image] : [] };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pgliteWorker.mjs', import.meta.url), settings);
+  const source = JSON.stringify(new URL('./pgliteWorker.ts', import.meta.url).href);
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`;
+  return new Worker(bootstrap, { ...settings, eval: true });
+}
+
+/** An error as PostgreSQL's reached the worker (message, SQLSTATE `code`, constraint…), for dbErrors.ts to read. */
+function rebuiltError(fields: Record<string, unknown>): Error {
+  const error = new Error(String(fields.message));
+  Object.assign(error, fields);
+  return error;
+}
+
+/**
+ * Starts PGlite in a worker thread and resolves once it is open. Statements are answered in the order they were sent,
+ * as PGlite itself would; a transaction holds the database until its callback settles, as PGlite's own does.
+ */
+export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
+  const worker = newWorker(options);
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 0;
+  let nextTransaction = 0;
+  let closed = false;
+  let stopped: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: ThreadReply) => {
+      if ('ready' in message) {
+        if (message.ready) resolve();
+        else reject(rebuiltError(message.error));
+      } else if ('notification' in message) {
+        for (const onPayload of listeners.get(message.notification) ?? []) onPayload(message.payload);
+      } else {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.ok) waiting?.resolve(message.value);
+        else waiting?.reject(rebuiltError(message.error));
+      }
+    });
+    // A thread that dies (out of memory, a crash of the engine) fails what waits on it, and whatever is sent after.
+    const fail = (error: Error) => {
+      if (stopped) return;
+      stopped = closed ? new Error('the database is closed') : new Error(`the database thread stopped: ${error.message}`, { cause: error });
+      reject(stopped);
+      for (const waiting of pending.values()) waiting.reject(stopped);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+  });
+
+  const send: Send = (request) => {
+    if (stopped) return Promise.reject(stopped);
+    const id = (nextId += 1);
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
+
+  const querier = (transaction?: number): Querier => ({
+    query: <T>(sql: string, params: unknown[] = [], queryOptions: { rowMode?: RowMode } = {}) =>
+      send({ op: 'query', sql, params, rowMode: queryOptions.rowMode ?? 'object', ...(transaction === undefined ? {} : { transaction }) }) as Promise<
+        Results<T>
+      >,
+  });
+
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  return {
+    ...querier(),
+    async transaction(callback) {
+      const transaction = (nextTransaction += 1);
+      await send({ op: 'begin', transaction });
+      let result;
+      try {
+        result = await callback(querier(transaction));
+      } catch (error) {
+        await send({ op: 'end', transaction, commit: false });
+        throw error;
+      }
+      await send({ op: 'end', transaction, commit: true });
+      return result;
+    },
+    async listen(channel, onPayload) {
+      const forChannel = listeners.get(channel) ?? new Set();
+      listeners.set(channel, forChannel);
+      forChannel.add(onPayload);
+      if (forChannel.size === 1) {
+        await send({ op: 'listen', channel }).catch((error: unknown) => {
+          forChannel.delete(onPayload);
+          throw error;
+        });
+      }
+      return async () => {
+        forChannel.delete(onPayload);
+        if (forChannel.size === 0 && !closed) await send({ op: 'unlisten', channel });
+      };
+    },
+    async dumpDataDir() {
+      return new Blob([(await send({ op: 'dump' })) as ArrayBuffer]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await send({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}

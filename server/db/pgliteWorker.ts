@@ -1,0 +1,112 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement synchronously on
+// the thread that calls it, so on the server's thread it would stop HTTP, JSON and Drizzle while it works. Here it runs
+// beside them, answering the messages of pgliteThread.ts (the protocol's types are there).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ThreadReply, ThreadRequest, WorkerOptions } from './pgliteThread';
+
+const port = parentPort;
+if (!port) throw new Error('pgliteWorker.ts runs as a worker thread (server/db/pgliteThread.ts starts it)');
+
+const keepText = (value: string): string => value;
+/**
+ * Dates, times and intervals stay as PostgreSQL wrote them, as Drizzle asks of both of its drivers (it turns them into
+ * what each column's mode says): the parsers it passes with each query are functions, which cannot cross threads.
+ */
+const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+
+const options = workerData as WorkerOptions;
+const client = new PGlite({
+  ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  ...(options.image ? { loadDataDir: new Blob([options.image]) } : {}),
+  ...(options.engine ? { pgliteWasmModule: options.engine.pglite, initdbWasmModule: options.engine.initdb, fsBundle: new Blob([options.engine.files]) } : {}),
+  // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, ...options.startParams],
+  parsers: Object.fromEntries(TEXT_TYPES.map((type) => [type, keepText])),
+});
+
+/** Open transactions by the main thread's number: each holds PGlite until `end` settles it. */
+const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; settled: Promise<void> }>();
+const ROLLED_BACK = new Error('rolled back by the main thread');
+
+const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+
+/** What a PostgreSQL error carries (SQLSTATE, constraint…): an Error crossing threads keeps only its message. */
+function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: Record<string, unknown> = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  return fields;
+}
+
+async function answer(request: ThreadRequest): Promise<void> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.transaction === undefined ? client : transactions.get(request.transaction)?.tx;
+      if (!target) throw new Error(`no open transaction ${request.transaction}`);
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
+      reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+      return;
+    }
+    case 'begin': {
+      // PGlite's transaction lasts as long as its callback: here, until the main thread's `end` settles it.
+      let opened = false;
+      const settled = client.transaction(
+        (tx) =>
+          new Promise<void>((resolve, reject) => {
+            opened = true;
+            transactions.set(request.transaction, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), settled });
+            reply({ id: request.id, ok: true, value: null });
+          }),
+      );
+      settled
+        .catch((error: unknown) => {
+          if (!opened) reply({ id: request.id, ok: false, error: errorFields(error) });
+        })
+        .finally(() => transactions.delete(request.transaction));
+      return;
+    }
+    case 'end': {
+      const open = transactions.get(request.transaction);
+      if (!open) throw new Error(`no open transaction ${request.transaction}`);
+      open.end(request.commit);
+      // The COMMIT's own error (a deferred check) is the answer's; a rollback asked for is no error.
+      await open.settled.catch((error: unknown) => {
+        if (error !== ROLLED_BACK) throw error;
+      });
+      reply({ id: request.id, ok: true, value: null });
+      return;
+    }
+    case 'listen': {
+      await client.listen(request.channel, (payload) => reply({ notification: request.channel, payload }));
+      reply({ id: request.id, ok: true, value: null });
+      return;
+    }
+    case 'unlisten': {
+      await client.unlisten(request.channel);
+      reply({ id: request.id, ok: true, value: null });
+      return;
+    }
+    case 'dump': {
+      const image = await (await client.dumpDataDir('none')).arrayBuffer();
+      reply({ id: request.id, ok: true, value: image }, [image]);
+      return;
+    }
+    case 'close': {
+      await client.close();
+      reply({ id: request.id, ok: true, value: null });
+      return;
+    }
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  answer(request).catch((error: unknown) => reply({ id: request.id, ok: false, error: errorFields(error) }));
+});
+
+client.waitReady.then(
+  () => reply({ ready: true }),
+  (error: unknown) => reply({ ready: false, error: errorFields(error) }),
+);
