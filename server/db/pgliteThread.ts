@@ -15,14 +15,15 @@ export type ThreadRequest = { id: number } & (
   | { op: 'query'; sql: string; params: unknown[]; rowMode: RowMode; transaction?: number }
   | { op: 'begin'; transaction: number }
   | { op: 'end'; transaction: number; commit: boolean }
-  | { op: 'listen' | 'unlisten'; channel: string }
+  | { op: 'listen'; subscription: number; channel: string }
+  | { op: 'unlisten'; subscription: number }
   | { op: 'dump' | 'close' }
 );
 
 export type ThreadReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: Record<string, unknown> }
-  | { notification: string; payload: string }
+  | { notification: number; payload: string }
   | { ready: true }
   | { ready: false; error: Record<string, unknown> };
 
@@ -76,10 +77,12 @@ function rebuiltError(fields: Record<string, unknown>): Error {
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
   const worker = newWorker(options);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const listeners = new Map<number, (payload: string) => void>();
   let nextId = 0;
+  let nextSubscription = 0;
   let nextTransaction = 0;
   let closed = false;
+  let started = false;
   let stopped: Error | undefined;
 
   const ready = new Promise<void>((resolve, reject) => {
@@ -88,7 +91,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
         if (message.ready) resolve();
         else reject(rebuiltError(message.error));
       } else if ('notification' in message) {
-        for (const onPayload of listeners.get(message.notification) ?? []) onPayload(message.payload);
+        listeners.get(message.notification)?.(message.payload);
       } else {
         const waiting = pending.get(message.id);
         pending.delete(message.id);
@@ -103,6 +106,13 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
       reject(stopped);
       for (const waiting of pending.values()) waiting.reject(stopped);
       pending.clear();
+      // Without its database the process can answer nothing: it stops, as it did when PGlite ran in it and failed, for
+      // its supervisor to start it again (a thread that fails while starting is the caller's error instead).
+      const lost = stopped;
+      if (started && !closed)
+        setImmediate(() => {
+          throw lost;
+        });
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
@@ -113,7 +123,13 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     const id = (nextId += 1);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      try {
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A value that cannot be cloned (a function among the parameters) never reaches the thread.
+        pending.delete(id);
+        reject(error as Error);
+      }
     });
   };
 
@@ -126,6 +142,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
 
   try {
     await ready;
+    started = true;
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -140,25 +157,24 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
       try {
         result = await callback(querier(transaction));
       } catch (error) {
-        await send({ op: 'end', transaction, commit: false });
+        // The callback's own error is the answer (a 409, say), even if the rollback cannot be sent any more.
+        await send({ op: 'end', transaction, commit: false }).catch(() => undefined);
         throw error;
       }
       await send({ op: 'end', transaction, commit: true });
       return result;
     },
+    // Each listener is a subscription of its own in the thread, which resolves once PGlite listens on the channel.
     async listen(channel, onPayload) {
-      const forChannel = listeners.get(channel) ?? new Set();
-      listeners.set(channel, forChannel);
-      forChannel.add(onPayload);
-      if (forChannel.size === 1) {
-        await send({ op: 'listen', channel }).catch((error: unknown) => {
-          forChannel.delete(onPayload);
-          throw error;
-        });
-      }
+      const subscription = (nextSubscription += 1);
+      listeners.set(subscription, onPayload);
+      await send({ op: 'listen', subscription, channel }).catch((error: unknown) => {
+        listeners.delete(subscription);
+        throw error;
+      });
       return async () => {
-        forChannel.delete(onPayload);
-        if (forChannel.size === 0 && !closed) await send({ op: 'unlisten', channel });
+        listeners.delete(subscription);
+        if (!closed) await send({ op: 'unlisten', subscription });
       };
     },
     async dumpDataDir() {

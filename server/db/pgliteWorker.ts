@@ -29,6 +29,8 @@ const client = new PGlite({
 
 /** Open transactions by the main thread's number: each holds PGlite until `end` settles it. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; settled: Promise<void> }>();
+/** Each `listen` of the main thread by its number, with what stops it. */
+const subscriptions = new Map<number, () => Promise<void>>();
 const ROLLED_BACK = new Error('rolled back by the main thread');
 
 const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
@@ -80,12 +82,16 @@ async function answer(request: ThreadRequest): Promise<void> {
       return;
     }
     case 'listen': {
-      await client.listen(request.channel, (payload) => reply({ notification: request.channel, payload }));
+      // PGlite's own unlisten function removes this callback alone, and UNLISTENs once the channel has none left.
+      const unlisten = await client.listen(request.channel, (payload) => reply({ notification: request.subscription, payload }));
+      subscriptions.set(request.subscription, unlisten);
       reply({ id: request.id, ok: true, value: null });
       return;
     }
     case 'unlisten': {
-      await client.unlisten(request.channel);
+      const unlisten = subscriptions.get(request.subscription);
+      subscriptions.delete(request.subscription);
+      await unlisten?.();
       reply({ id: request.id, ok: true, value: null });
       return;
     }

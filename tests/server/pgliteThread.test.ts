@@ -9,6 +9,9 @@ async function openThread(): Promise<PgliteThread> {
   return startPgliteThread({ startParams: [], ...(image ? { image: await image.arrayBuffer() } : {}) });
 }
 
+const listeningChannels = async (): Promise<string[]> =>
+  (await thread.query<{ channel: string }>('select pg_listening_channels() as channel')).rows.map((row) => row.channel);
+
 const settledWithin = async (promise: Promise<unknown>, ms: number): Promise<boolean> => {
   let settled = false;
   void promise.then(
@@ -19,8 +22,9 @@ const settledWithin = async (promise: Promise<unknown>, ms: number): Promise<boo
   return settled;
 };
 
+let thread: PgliteThread;
+
 describe('PGlite in its own thread', () => {
-  let thread: PgliteThread;
   beforeAll(async () => {
     thread = await openThread();
     await thread.query('create table thread_rows (id int primary key)');
@@ -83,6 +87,31 @@ describe('PGlite in its own thread', () => {
     await thread.query("select pg_notify('thread_channel', 'second')");
     await thread.query('select 1');
     expect(heard).toEqual(['first']);
+  });
+
+  it('keeps each listener of a channel apart: one stopping leaves the others, and a new one hears each notification once', async () => {
+    const heard: string[] = [];
+    const stopA = await thread.listen('shared_channel', (payload) => heard.push(`a:${payload}`));
+    const stopB = await thread.listen('shared_channel', (payload) => heard.push(`b:${payload}`));
+    await thread.query("select pg_notify('shared_channel', '1')");
+    await expect.poll(() => [...heard].sort()).toEqual(['a:1', 'b:1']);
+    await stopA();
+    await thread.query("select pg_notify('shared_channel', '2')");
+    await expect.poll(() => heard.length).toBe(3);
+    await stopB();
+    const stopC = await thread.listen('shared_channel', (payload) => heard.push(`c:${payload}`));
+    await thread.query("select pg_notify('shared_channel', '3')");
+    await thread.query('select 1');
+    await expect.poll(() => heard.slice(2)).toEqual(['b:2', 'c:3']);
+    expect(await listeningChannels()).toContain('shared_channel');
+    await stopC();
+    // The last listener gone, the database session itself stops listening.
+    expect(await listeningChannels()).not.toContain('shared_channel');
+  });
+
+  it('refuses a parameter that cannot cross to the thread, and goes on answering', async () => {
+    await expect(thread.query('select $1::text as value', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await thread.query('select $1::text as value', ['text'])).rows).toEqual([{ value: 'text' }]);
   });
 
   it('dumps an image another thread starts from', async () => {
