@@ -8,7 +8,6 @@ export interface WorkerOptions {
   /** A `dumpDataDir()` to start from; it moves to the thread (detached here). */
   image?: ArrayBuffer;
   startParams: string[];
-  engine?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module; files: ArrayBuffer };
 }
 
 export type ThreadRequest = { id: number } & (

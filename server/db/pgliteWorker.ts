@@ -20,7 +20,6 @@ const options = workerData as WorkerOptions;
 const client = new PGlite({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   ...(options.image ? { loadDataDir: new Blob([options.image]) } : {}),
-  ...(options.engine ? { pgliteWasmModule: options.engine.pglite, initdbWasmModule: options.engine.initdb, fsBundle: new Blob([options.engine.files]) } : {}),
   // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, ...options.startParams],
