@@ -35,8 +35,11 @@ const MIGRATION_LOCK_ID = 727_001;
 /**
  * PGlite's page cache lives in the server's own memory, and PostgreSQL's default (128 MB) is touched
  * whole at start: 16 MB keeps the process small; pages it does not hold stay in the OS file cache.
+ * Its statements are parsed once and kept by name (pgliteStatements.ts); `force_custom_plan` keeps planning each run
+ * with its own values, as unnamed statements are, rather than a generic plan after five runs (a search text's or a
+ * filter's selectivity decides its plan). A statement without parameters still keeps its one plan.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=force_custom_plan'];
 
 /**
  * Opens the database the configuration names and applies the migrations.

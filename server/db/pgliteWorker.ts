@@ -2,8 +2,9 @@
 // the thread that calls it, so on the server's thread it would stop HTTP, JSON and Drizzle while it works. Here it runs
 // beside them, answering the messages of pgliteThread.ts (the protocol's types are there).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { keptStatements } from './pgliteStatements';
 import type { ThreadReply, ThreadRequest, WorkerOptions } from './pgliteThread';
 
 const port = parentPort;
@@ -26,8 +27,10 @@ const client = new PGlite({
   parsers: Object.fromEntries(TEXT_TYPES.map((type) => [type, keepText])),
 });
 
+const runKept = keptStatements(client, options.keptStatements);
+
 /** Open transactions by the main thread's number: each holds PGlite until `end` settles it. */
-const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; settled: Promise<void> }>();
+const transactions = new Map<number, { end: (commit: boolean) => void; settled: Promise<void> }>();
 /** Each `listen` of the main thread by its number, with what stops it. */
 const subscriptions = new Map<number, () => Promise<void>>();
 const ROLLED_BACK = new Error('rolled back by the main thread');
@@ -45,9 +48,10 @@ function errorFields(error: unknown): Record<string, unknown> {
 async function answer(request: ThreadRequest): Promise<void> {
   switch (request.op) {
     case 'query': {
-      const target = request.transaction === undefined ? client : transactions.get(request.transaction)?.tx;
-      if (!target) throw new Error(`no open transaction ${request.transaction}`);
-      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
+      if (request.transaction !== undefined && !transactions.has(request.transaction)) throw new Error(`no open transaction ${request.transaction}`);
+      // PGlite's own locks, as its `query` takes them: a transaction's statements already hold the transaction's.
+      const exclusive = () => client._runExclusiveQuery(() => runKept(request.sql, request.params, request.rowMode));
+      const result = await (request.transaction === undefined ? client._runExclusiveTransaction(exclusive) : exclusive());
       reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
       return;
     }
@@ -55,10 +59,10 @@ async function answer(request: ThreadRequest): Promise<void> {
       // PGlite's transaction lasts as long as its callback: here, until the main thread's `end` settles it.
       let opened = false;
       const settled = client.transaction(
-        (tx) =>
+        () =>
           new Promise<void>((resolve, reject) => {
             opened = true;
-            transactions.set(request.transaction, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), settled });
+            transactions.set(request.transaction, { end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), settled });
             reply({ id: request.id, ok: true, value: null });
           }),
       );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
 import { startPgliteThread, type PgliteThread } from '../../server/db/pgliteThread';
 import { isUniqueViolation } from '../../server/lib/dbErrors';
 import { pgliteImage } from '../helpers/pgliteImage';
@@ -112,6 +114,23 @@ describe('PGlite in its own thread', () => {
   it('refuses a parameter that cannot cross to the thread, and goes on answering', async () => {
     await expect(thread.query('select $1::text as value', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
     expect((await thread.query('select $1::text as value', ['text'])).rows).toEqual([{ value: 'text' }]);
+  });
+
+  it('parses each statement once, and the server’s PGlite plans every run with its own values', async () => {
+    const text = 'select count(*)::int as n from thread_rows where id > $1';
+    expect((await thread.query(text, [0])).rows).toEqual([{ n: 2 }]);
+    expect((await thread.query(text, [1])).rows).toEqual([{ n: 1 }]);
+    const kept = await thread.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+    expect(kept.rows).toEqual([{ n: 1 }]);
+
+    const image = await pgliteImage();
+    const server = await openDatabase({ dataDir: ':memory:', ...(image ? { pgliteImage: image } : {}) });
+    try {
+      const setting = (await server.db.execute(sql`show plan_cache_mode`)) as unknown as { rows: unknown[] };
+      expect(setting.rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('dumps an image another thread starts from', async () => {
