@@ -16,6 +16,9 @@ const kept = async (): Promise<string[]> =>
     (row) => row.statement,
   );
 
+const keptNames = async (): Promise<string[]> =>
+  (await client.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name LIKE 'kept_%'")).rows.map((row) => row.name);
+
 /** Runs as the database thread does, under PGlite's locks. */
 const under =
   (run: ReturnType<typeof keptStatements>) =>
@@ -54,6 +57,26 @@ describe('statements kept parsed on PGlite', () => {
     expect(await kept()).toEqual(['SELECT 1 AS one', 'SELECT 3 AS three']);
     expect((await run('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
     expect(await kept()).toEqual(['SELECT 3 AS three', 'SELECT 2 AS two']);
+    await client.exec('DEALLOCATE ALL');
+  });
+
+  it('prepares a statement again once it has been kept for its time, so that its plan does not outlive the rows’ growth', async () => {
+    const run = under(keptStatements(client, 10, 0));
+    await run('SELECT count(*)::int AS n FROM items');
+    const [first] = await keptNames();
+    expect((await run('SELECT count(*)::int AS n FROM items')).rows).toEqual([{ n: 3 }]);
+    const names = await keptNames();
+    expect(names).toHaveLength(1);
+    expect(names[0]).not.toBe(first);
+    await client.exec('DEALLOCATE ALL');
+  });
+
+  it('prepares a statement again when it was deallocated from under it', async () => {
+    const run = under(keptStatements(client));
+    await run('SELECT 7 AS seven');
+    await client.exec('DEALLOCATE ALL');
+    expect((await run('SELECT 7 AS seven')).rows).toEqual([{ seven: 7 }]);
+    expect(await kept()).toEqual(['SELECT 7 AS seven']);
     await client.exec('DEALLOCATE ALL');
   });
 
