@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type Results, type RowMode } from '@electric-sql/pglite';
+import { isUnknownPreparedStatement } from '../lib/dbErrors';
 
 /** How many statements one PGlite keeps parsed: every route's statements, with room for the searches' shapes. */
 export const KEPT_STATEMENTS = 200;
@@ -71,9 +72,9 @@ export function keptStatements(client: PGlite, limit = KEPT_STATEMENTS, keptForM
     try {
       return await runOnce(text, params, rowMode);
     } catch (error) {
-      // 26000: the kept statement was deallocated from under it (`DEALLOCATE ALL`). It is prepared again, and run again
-      // unless that failure aborted the transaction it was in.
-      if ((error as { code?: unknown }).code !== '26000' || !statements.has(text)) throw error;
+      // The kept statement was deallocated from under it (`DEALLOCATE ALL`): it is prepared again, and run again unless
+      // that failure aborted the transaction it was in.
+      if (!isUnknownPreparedStatement(error) || !statements.has(text)) throw error;
       statements.delete(text);
       if (client.isInTransaction()) throw error;
       return runOnce(text, params, rowMode);

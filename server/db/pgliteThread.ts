@@ -8,8 +8,6 @@ export interface WorkerOptions {
   /** A `dumpDataDir()` to start from; it moves to the thread (detached here). */
   image?: ArrayBuffer;
   startParams: string[];
-  /** How many statements PGlite keeps parsed (pgliteStatements.ts). */
-  keptStatements?: number;
 }
 
 export type ThreadRequest = { id: number } & (

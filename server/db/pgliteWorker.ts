@@ -27,7 +27,7 @@ const client = new PGlite({
   parsers: Object.fromEntries(TEXT_TYPES.map((type) => [type, keepText])),
 });
 
-const runKept = keptStatements(client, options.keptStatements);
+const runKept = keptStatements(client);
 
 /** Open transactions by the main thread's number: each holds PGlite until `end` settles it. */
 const transactions = new Map<number, { end: (commit: boolean) => void; settled: Promise<void> }>();

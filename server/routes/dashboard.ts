@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, DatabaseHandle } from '../db/client';
 import { answer } from '../lib/answers';
-import { pglitePrepared } from '../lib/pglitePrepared';
 import { preparedPerDatabase } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
@@ -112,25 +110,16 @@ export const dashboardStatement = sql`
          FROM latest_rooms) AS latest_rooms
   ) AS figures`;
 
-/** The statement, built once per database and prepared by name: each PostgreSQL connection plans it once. */
+/**
+ * The statement, built once per database and prepared by name: each PostgreSQL connection plans it once, and PGlite's
+ * thread, which parses each text once (server/db/pgliteStatements.ts), keeps its one plan too.
+ */
 const dashboardQuery = preparedPerDatabase((db) =>
   db
     .select({ figures: sql<DashboardRow>`(${dashboardStatement})` })
     .from(sql`(VALUES (1)) AS one`)
     .prepare('dashboard'),
 );
-
-/**
- * PGlite's driver sends the statement's text on every call, and PGlite planned it each time (3.9 ms of the 7 a call
- * took on the demo data): there it is prepared in SQL and run by name.
- */
-const pgliteDashboard = pglitePrepared<{ figures: DashboardRow }>('dashboard', sql`SELECT (${dashboardStatement}) AS figures`);
-
-async function dashboardFigures(db: Database, kind: DatabaseHandle['kind']): Promise<DashboardRow | undefined> {
-  if (kind === 'pglite') return (await pgliteDashboard(db))[0]?.figures;
-  const [result] = await dashboardQuery(db).execute();
-  return result?.figures;
-}
 
 /** GET /dashboard: the native overview's figures (dashboardStatement). */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -140,7 +129,8 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     '/dashboard',
     { schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
     async () => {
-      const row = await dashboardFigures(app.db, app.dbKind);
+      const [result] = await dashboardQuery(app.db).execute();
+      const row = result?.figures;
       if (!row) throw new Error('dashboard query returned no row');
       const { counts } = row;
       return answer({
