@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { SERVER_BUNDLE, SERVER_NODE_OPTIONS } from '../tests/helpers/serverProcess';
+import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_OPTIONS } from '../tests/helpers/serverProcess';
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -30,7 +30,7 @@ let bundled = false;
  * does. Without a DATABASE_URL in `env` it runs on PGlite. `nodeArgs` go to node, e.g. `--cpu-prof`.
  */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   if (!bundled) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   bundled = true;
