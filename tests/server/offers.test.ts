@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { offers } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, offers } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { useSignedInServer } from '../helpers/testServer';
 import { insertCompany } from '../helpers/serverFixtures';
@@ -81,7 +82,30 @@ describe('offers', () => {
       const response = await ctx.me.call('PUT', `/offer/${created._id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await ctx.me.call('GET', `/offer/${created._id}`)).json().data.unit).toBe('forfait');
+    // Each refusal rolled its change back: the sub-domain 'Vins' was written, then refused.
+    expect((await ctx.me.call('GET', `/offer/${created._id}`)).json().data).toMatchObject({
+      unit: 'forfait',
+      activity_domain: 'Design et Création',
+      sub_activity_domain: 'Packaging',
+    });
+  });
+
+  it('records the offer as it was and as it is, its company on each side, in the update’s audit event', async () => {
+    const [first, second] = [await insertCompany(ctx.server.app, { name: 'Atelier Avant' }), await insertCompany(ctx.server.app, { name: 'Atelier Après' })];
+    const created = (
+      await ctx.me.call('POST', '/offer', { title: 'Moved', description: 'd', images: ['https://x.example/1.png'], organisation_id: first.id })
+    ).json().data;
+    const answer = (await ctx.me.call('PUT', `/offer/${created._id}`, { title: 'Moved twice', organisation_id: second.id })).json().data;
+    expect(answer).toMatchObject({ title: 'Moved twice', organisation_id: second.id, organisation_name: 'Atelier Après' });
+    const [event] = await ctx.server.app.db
+      .select({ changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, created._id), eq(auditEvents.action, 'update')));
+    expect(event?.changes).toEqual({
+      title: ['Moved', 'Moved twice'],
+      organisation_id: [first.id, second.id],
+      organisation_name: ['Atelier Avant', 'Atelier Après'],
+    });
   });
 
   it('searches title and description, filters by domain_activity, sub-domain and organisation, sorts', async () => {
@@ -138,6 +162,8 @@ describe('offers', () => {
     const created = (await ctx.me.call('POST', '/offer', { title: 'Doomed', description: 'd', images: ['https://x.example/1.png'] })).json().data;
     expect((await ctx.me.call('DELETE', `/offer/${created._id}`)).json()).toEqual({ ok: true });
     expect((await ctx.me.call('GET', `/offer/${created._id}`)).statusCode).toBe(404);
+    for (const body of [{ title: 'Back' }, {}])
+      expect((await ctx.me.call('PUT', `/offer/${created._id}`, body)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 
   it('needs a session', async () => {
