@@ -7,7 +7,8 @@
  * (all its processes, at the end and at the peak).
  * PGlite always (one process); PostgreSQL too when DATABASE_URL names a server (a throw-away database,
  * dropped after), with WORKERS processes (default 1; a comma list, e.g. WORKERS=1,2, runs each).
- * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone.
+ * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone. The updates go round the
+ * first page's offers; BENCH_HOT_ROW=1 sends them all to one offer.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,6 +126,10 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
     const company = companies.data[0]?._id;
     const offer = offers.data[0];
     if (!company || !offer) throw new Error('the demo data has no company or offer');
+    // The updates go round the first page's offers, as administrators each editing a record of their own would; with
+    // BENCH_HOT_ROW=1 every one updates the same offer, so that they queue on its row lock (the worst case).
+    const updated = process.env.BENCH_HOT_ROW === '1' ? [offer] : offers.data;
+    let nextUpdate = 0;
     const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` };
     const post = (path: string, body: unknown) => ({ method: 'POST' as const, path: `/api${path}`, headers, body: JSON.stringify(body) });
     // Per connection, in turn: six searches, three reads, one update (an admin browses more than they write).
@@ -138,7 +143,15 @@ async function run(label: string, workers: number, env: { DATABASE_URL?: string;
       { method: 'GET' as const, path: `/api/company/${company}`, headers },
       { method: 'GET' as const, path: `/api/offer/${offer._id}`, headers },
       { method: 'GET' as const, path: '/api/dashboard', headers },
-      { method: 'PUT' as const, path: `/api/offer/${offer._id}`, headers, body: JSON.stringify({ title: offer.title }) },
+      {
+        method: 'PUT' as const,
+        path: `/api/offer/${offer._id}`,
+        headers,
+        setupRequest: (request: autocannon.Request) => {
+          const target = updated[nextUpdate++ % updated.length] ?? offer;
+          return { ...request, path: `/api/offer/${target._id}`, body: JSON.stringify({ title: target.title }) };
+        },
+      },
     ];
     const serverCpu = () => (server.pid ? cpuOf(processTree(server.pid)) : new Map<number, number>());
     const databaseCpu = () => (database ? cpuOf(backendsOf(database)) : new Map<number, number>());
