@@ -80,6 +80,17 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   }
 
+  /**
+   * The name of changeOffer's statement for a set of columns (its SQL differs by them alone): each connection plans it
+   * once. PostgreSQL keeps 63 characters of a name, so the sets are numbered.
+   */
+  const changeStatementNames = new Map<string, string>();
+  const changeStatementName = (columns: string[]) => {
+    const key = columns.join(',');
+    let name = changeStatementNames.get(key);
+    if (!name) changeStatementNames.set(key, (name = `offer_change_${changeStatementNames.size}`));
+    return name;
+  };
   const companyBefore = alias(companies, 'company_before');
   const companyAfter = alias(companies, 'company_after');
   /**
@@ -106,7 +117,9 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       .from(before)
       .innerJoin(after, eq(after.id, before.id))
       .leftJoin(companyBefore, eq(companyBefore.id, before.organisationId))
-      .leftJoin(companyAfter, eq(companyAfter.id, after.organisationId));
+      .leftJoin(companyAfter, eq(companyAfter.id, after.organisationId))
+      .prepare(changeStatementName(Object.keys(changes)))
+      .execute();
     if (!row) throw notFound();
     return {
       before: { offer: row.before, organisationName: row.beforeName, organisationLogo: row.beforeLogo },
