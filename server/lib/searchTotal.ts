@@ -2,6 +2,7 @@ import { eq, getTableName, sql, type Placeholder, type SQL, type SQLWrapper } fr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/schema';
+import { writtenLiteral } from './sqlText';
 
 /** How many rows a search matches, and whether that figure is exact or the planner's estimate. */
 export interface SearchTotal {
@@ -21,8 +22,12 @@ const matchesOf = (db: Database, table: PgTable, where: SQL | undefined) =>
     .from(table)
     .where(where);
 
-/** Counts `matches` up to `limit + 1` rows: a large match costs no full count. */
-const boundedCount = (matches: SQLWrapper, limit: number) => sql<number | null>`(select count(*)::int from (${matches} limit ${limit + 1}) as bounded)`;
+/**
+ * Counts `matches` up to `limit + 1` rows: a large match costs no full count. The bound (the configuration's integer)
+ * is written into the text, so that it adds no parameter to a page's statement (preparedPage).
+ */
+const boundedCount = (matches: SQLWrapper, limit: number) =>
+  sql<number | null>`(select count(*)::int from (${matches} limit ${writtenLiteral(Math.trunc(limit) + 1)}) as bounded)`;
 
 /**
  * The total once `counted` matching rows were counted with boundedCount: exact up to `limit`, and past it the
@@ -65,7 +70,7 @@ export async function searchTotal(db: Database, table: PgTable, where: SQL | und
  */
 function totalColumn(table: PgTable, where: SQL | undefined, matches: SQLWrapper, limit: number) {
   const counted = isTracked(table, where)
-    ? sql<number | null>`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${getTableName(table)})`
+    ? sql<number | null>`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${writtenLiteral(getTableName(table))})`
     : boundedCount(matches, limit);
   return counted.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
 }
@@ -106,6 +111,7 @@ export interface SearchCriteria {
 /** A page's statement, as the route builds it (not yet run): a Drizzle select, which searchPage runs or prepares. */
 interface PageStatement<Row> extends PromiseLike<Row[]> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  toSQL(): { params: unknown[] };
 }
 
 /** What builds a page's statement, given the window to read, the total to select and the search's WHERE. */
@@ -166,6 +172,15 @@ export async function searchPage<Row extends { searchTotal: number | null }>(
   return { rows, total: isTracked(table, where) ? { total: counted, exact: true } : await totalOf(db, matches, counted, exactCountLimit) };
 }
 
+/** How many first pages were named so far: each name is given once per process, for one text. */
+let firstPageNames = 0;
+
+/**
+ * A window's number written into the statement's text: Drizzle writes an SQL object given as LIMIT or OFFSET as it is
+ * (a number or a placeholder becomes a parameter).
+ */
+const writtenInText = (value: number) => writtenLiteral(Math.trunc(value)) as unknown as Placeholder;
+
 /** The first window of a search (offset and limit as asked), by its shape's prepared statement. */
 async function preparedPage<Row extends { searchTotal: number | null }>(
   db: Database,
@@ -182,16 +197,22 @@ async function preparedPage<Row extends { searchTotal: number | null }>(
     return sql.placeholder(name);
   };
   const where = criteria.where(bind);
-  const key = `${getTableName(table)} ${criteria.shape} ${names.join(',')} ${page.exactCountLimit}`;
+  const firstPageWithoutCriteria = page.offset === 0 && names.length === 0;
+  const key = `${getTableName(table)} ${criteria.shape} ${names.join(',')} ${page.exactCountLimit}${firstPageWithoutCriteria ? ` first ${page.limit}` : ''}`;
   let statements = preparedPages.get(db);
   if (!statements) preparedPages.set(db, (statements = new Map()));
   let statement = statements.get(key);
   if (!statement) {
-    const window = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit'), reversed: false };
+    const window = firstPageWithoutCriteria
+      ? { offset: writtenInText(0), limit: writtenInText(page.limit), reversed: false }
+      : { offset: sql.placeholder('offset'), limit: sql.placeholder('limit'), reversed: false };
     const total = totalColumn(table, where, matchesOf(db, table, where), page.exactCountLimit);
-    // Unnamed: PostgreSQL plans it with its values on every run, as a search text's or a filter's selectivity asks
-    // (a named statement may switch to a generic plan after five runs); only Drizzle's building is saved.
-    statement = read(db, window, total, where).prepare('');
+    const built = read(db, window, total, where);
+    // With values (criteria, a window), unnamed: PostgreSQL plans it with its values on every run, as a search text's
+    // or a filter's selectivity asks (a named statement may switch to a generic plan after five runs); only Drizzle's
+    // building is saved. Without any (the first page of a list without criteria, the most frequent search), the plan
+    // PostgreSQL makes is the same on every run: named, it is planned once per connection (again after an ANALYZE).
+    statement = built.prepare(built.toSQL().params.length === 0 ? `first_page_${(firstPageNames += 1)}` : '');
     statements.set(key, statement);
   }
   return (await statement.execute(values)) as Row[];

@@ -7,6 +7,7 @@ import { admins, auditEvents, companies, needs, offers, users, type AuditEventRo
 import { page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
+import { writtenLiteral } from '../lib/sqlText';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
 
@@ -17,7 +18,9 @@ const recordTables = { admin: admins, user: users, company: companies, offer: of
  * Written out with the tables' names: in a statement on one table, Drizzle leaves columns unqualified.
  */
 const recordExists = sql<boolean>`case audit_events.entity ${sql.join(
-  Object.entries(recordTables).map(([entity, table]) => sql`when ${entity} then exists (select 1 from ${table} r where r.id = audit_events.entity_id)`),
+  Object.entries(recordTables).map(
+    ([entity, table]) => sql`when ${writtenLiteral(entity)} then exists (select 1 from ${table} r where r.id = audit_events.entity_id)`,
+  ),
   sql` `,
 )} else false end`;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answers';
+import { writtenLiteral } from '../lib/sqlText';
 import { preparedPerDatabase } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
@@ -37,19 +38,13 @@ const createdPerWeek = (table: string) =>
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
 
-/**
- * A constant of the statement written into it, not bound: the statement has no parameter, so its prepared plan is
- * made knowing every value (a generic plan with parameters would estimate the trends' window as a third of a table).
- */
-const literal = (value: string | number) => sql.raw(typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`);
-
 /** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014 and 0015): a few rows, however many records. */
-const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${literal(name)} AND amount > 0) AS counted`;
+const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${writtenLiteral(name)} AND amount > 0) AS counted`;
 
 /** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
 const catalogueOrder = (column: string, values: readonly string[]) =>
   sql`array_position(ARRAY[${sql.join(
-    values.map((value) => literal(value)),
+    values.map((value) => writtenLiteral(value)),
     sql`, `,
   )}]::text[], ${sql.raw(column)}) NULLS LAST, ${sql.raw(column)}`;
 
@@ -77,7 +72,7 @@ export const dashboardStatement = sql`
   ),
   latest_rooms AS (
     SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
-      FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${literal(LATEST_ROOMS)}) r
+      FROM (SELECT * FROM rooms ORDER BY created_at DESC, id DESC LIMIT ${writtenLiteral(LATEST_ROOMS)}) r
       CROSS JOIN LATERAL (SELECT max(m.created_at) AS at, count(*)::int AS n FROM room_messages m WHERE m.room_id = r.id) last
   )
   SELECT row_to_json(figures) FROM (
