@@ -81,21 +81,20 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /**
-   * The name of changeOffer's statement for a set of columns (its SQL differs by them alone): each connection plans it
-   * once. PostgreSQL keeps 63 characters of a name, so the sets are numbered.
+   * The name of changeOffer's statement for a set of columns (its SQL differs by them alone), so that each connection
+   * plans it once: the set as a bit mask over the table's columns, the same in every app over one pool (at most one
+   * statement per set of the update's ten columns; the console's form sends one set). PostgreSQL keeps 63 characters of
+   * a name, fewer than the columns' names would take.
    */
-  const changeStatementNames = new Map<string, string>();
-  const changeStatementName = (columns: string[]) => {
-    const key = columns.join(',');
-    let name = changeStatementNames.get(key);
-    if (!name) changeStatementNames.set(key, (name = `offer_change_${changeStatementNames.size}`));
-    return name;
-  };
+  const offerColumns = Object.keys(getTableColumns(offers));
+  const changeStatementName = (columns: string[]) => `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumns.indexOf(column), 0)}`;
   const companyBefore = alias(companies, 'company_before');
   const companyAfter = alias(companies, 'company_after');
   /**
    * Locks the offer, applies `changes` and reads it as it was and as it is, each with its company's fields, in one
-   * statement (its WITH queries share one snapshot; `before` takes the row lock, which the update then holds).
+   * statement (its WITH queries share one snapshot; `before` takes the row lock, which the update then holds). After a
+   * wait for the lock, `before` and `after` are the row as the other transaction left it, but the companies' names and
+   * logos are still those of the statement's snapshot: a rename committed meanwhile shows from the next read.
    */
   async function changeOffer(tx: Database, id: string, changes: Partial<typeof offers.$inferInsert>): Promise<{ before: OfferJoin; after: OfferJoin }> {
     if (!Object.keys(changes).length) {
@@ -240,7 +239,11 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       // Under the offer's row lock only the audit insert and the commit wait for this process, so that concurrent
       // updates of one offer wait for as little as that (changeOffer).
       const updated = await db.transaction(async (tx) => {
-        if (fields.organisation_id) await checkCompanyExists(tx, fields.organisation_id);
+        if (fields.organisation_id) {
+          // An offer that does not exist answers 404 before its company is checked, as before the change was one statement.
+          await findOffer(id, tx);
+          await checkCompanyExists(tx, fields.organisation_id);
+        }
         const { before, after } = await changeOffer(tx, id, changes);
         // Checked on the row as changed: throwing rolls the change back.
         checkDomainPair(after.offer.activityDomain, after.offer.subActivityDomain);

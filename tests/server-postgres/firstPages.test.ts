@@ -5,14 +5,21 @@ import { useSignedInServer } from '../helpers/testServer';
 // PostgreSQL pass only (vitest.config.ts): statements named for node-postgres are planned once per connection.
 const ctx = useSignedInServer();
 
-/** The page statements (those selecting `search_total`) node-postgres sends during `call`: name, text and values. */
-async function sentDuring(call: () => Promise<unknown>): Promise<Array<{ text: string; name?: string; values?: unknown[] }>> {
+/**
+ * The page statements (those selecting `search_total`) node-postgres sends during `call`: name, text and the values
+ * bound (Drizzle passes them beside the query object).
+ */
+async function sentDuring(call: () => Promise<unknown>): Promise<Array<{ text: string; name?: string; values: unknown[] }>> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await call();
     return query.mock.calls
-      .map(([sent]) => sent as unknown)
-      .filter((sent): sent is { text: string; name?: string; values?: unknown[] } => typeof sent === 'object' && sent !== null && 'text' in sent)
+      .map(([sent, values]) => ({ sent: sent as unknown, values: Array.isArray(values) ? (values as unknown[]) : ([] as unknown[]) }))
+      .filter(
+        (call): call is { sent: { text: string; name?: string }; values: unknown[] } =>
+          typeof call.sent === 'object' && call.sent !== null && 'text' in call.sent,
+      )
+      .map(({ sent, values }) => ({ text: sent.text, name: sent.name, values }))
       .filter(({ text }) => text.includes('"search_total"'));
   } finally {
     query.mockRestore();
@@ -33,15 +40,26 @@ describe('the first page of a list without criteria', () => {
     const [first, again] = [await sentDuring(search), await sentDuring(search)];
     expect(first).toHaveLength(1);
     expect(first[0]?.name).toMatch(/^first_page_\d+$/);
-    expect(first[0]?.values ?? []).toEqual([]);
+    expect(first[0]?.values).toEqual([]);
     expect(again.map(({ name, text }) => ({ name, text }))).toEqual(first.map(({ name, text }) => ({ name, text })));
   });
 
-  it('but a search with criteria, or past the first page, is planned with its values on every run (unnamed)', async () => {
+  it('is one statement per page size (rooms take theirs from the client)', async () => {
+    const [usual] = await sentDuring(() => ctx.me.call('POST', '/room/search', {}));
+    const [five] = await sentDuring(() => ctx.me.call('POST', '/room/search', { limit: 5 }));
+    expect(five?.name).toMatch(/^first_page_\d+$/);
+    expect(five?.name).not.toBe(usual?.name);
+    expect(five?.text).toMatch(/limit 5\b/);
+  });
+
+  it('but a search with criteria is planned with its values on every run (unnamed), whatever its page', async () => {
     for (const body of [{ search: 'lu' }, { search: 'a', offset: 25 }]) {
       const sent = await sentDuring(() => ctx.me.call('POST', '/company/search', body));
       expect(sent.length, JSON.stringify(body)).toBeGreaterThan(0);
-      for (const statement of sent) expect(statement.name ?? '', JSON.stringify(body)).not.toMatch(/^first_page_/);
+      for (const statement of sent) {
+        expect(statement.name ?? '', JSON.stringify(body)).not.toMatch(/^first_page_/);
+        expect(statement.values.length, JSON.stringify(body)).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -162,7 +162,8 @@ describe('offers', () => {
     const created = (await ctx.me.call('POST', '/offer', { title: 'Doomed', description: 'd', images: ['https://x.example/1.png'] })).json().data;
     expect((await ctx.me.call('DELETE', `/offer/${created._id}`)).json()).toEqual({ ok: true });
     expect((await ctx.me.call('GET', `/offer/${created._id}`)).statusCode).toBe(404);
-    for (const body of [{ title: 'Back' }, {}])
+    // An unknown company as well: the offer's absence is answered first.
+    for (const body of [{ title: 'Back' }, {}, { organisation_id: newId() }])
       expect((await ctx.me.call('PUT', `/offer/${created._id}`, body)).json()).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 
