@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -6,7 +7,6 @@ import { companies, offers, type OfferRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
 import { checkDomainPair } from '../lib/domainRules';
-import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
@@ -238,12 +238,13 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       });
       // Under the offer's row lock only the audit insert and the commit wait for this process, so that concurrent
       // updates of one offer wait for as little as that (changeOffer).
+      if (fields.organisation_id) {
+        // Neither read locks anything, so both run before the transaction, by prepared statements: an offer that does
+        // not exist answers 404 before its company is checked.
+        await findOffer(id);
+        await checkCompanyExists(db, fields.organisation_id);
+      }
       const updated = await db.transaction(async (tx) => {
-        if (fields.organisation_id) {
-          // An offer that does not exist answers 404 before its company is checked, as before the change was one statement.
-          await findOffer(id, tx);
-          await checkCompanyExists(tx, fields.organisation_id);
-        }
         const { before, after } = await changeOffer(tx, id, changes);
         // Checked on the row as changed: throwing rolls the change back.
         checkDomainPair(after.offer.activityDomain, after.offer.subActivityDomain);
