@@ -9,6 +9,8 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -106,13 +108,21 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010), so that an unfiltered search answers its
- * `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
+ * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010, 0019), so that an unfiltered search
+ * answers its `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
+ * A table's count is the sum of its slots: each database session adds to the slot of its own process id (modulo
+ * ROW_COUNT_SLOTS), so that concurrent writes to one table (every audited action inserts an event) do not queue on one
+ * row until their commits.
  */
-export const rowCounts = pgTable('row_counts', {
-  tableName: text('table_name').primaryKey(),
-  rowCount: bigint('row_count', { mode: 'number' }).notNull(),
-});
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    tableName: text('table_name').notNull(),
+    slot: smallint('slot').notNull().default(0),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tableName, table.slot] })],
+);
 
 /**
  * A change stamp per table whose answers the servers cache (the Bank's list): statement-level triggers add one to it

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/schema';
@@ -49,16 +49,22 @@ export async function countMatches(db: Database, matches: SQLWrapper, limit: num
 const isTracked = (table: PgTable, where: SQL | undefined) => !where && TRACKED_TABLES.has(getTableName(table));
 
 /**
+ * A tracked table's exact row count, as a scalar subquery: the sum of its slots in `row_counts` (schema.ts), null
+ * for a table that is not tracked. The name is written into the text (the code's own table names only).
+ */
+export const trackedRowCount = (tableName: string) =>
+  sql<number | null>`(select sum(${rowCounts.rowCount})::bigint from ${rowCounts} where ${rowCounts.tableName} = ${writtenLiteral(tableName)})`.mapWith(
+    (value: unknown) => (value === null ? null : Number(value)),
+  );
+
+/**
  * The total of a search over one table. Unfiltered on a tracked table, it is read from `row_counts`
  * in constant time and exact; otherwise see countMatches.
  */
 export async function searchTotal(db: Database, table: PgTable, where: SQL | undefined, limit: number): Promise<SearchTotal> {
   if (isTracked(table, where)) {
-    const [tracked] = await db
-      .select({ total: rowCounts.rowCount })
-      .from(rowCounts)
-      .where(eq(rowCounts.tableName, getTableName(table)));
-    if (tracked) return { total: tracked.total, exact: true };
+    const [tracked] = await db.select({ total: trackedRowCount(getTableName(table)) }).from(sql`(values (1)) as one`);
+    if (tracked && tracked.total !== null) return { total: tracked.total, exact: true };
   }
   return countMatches(db, matchesOf(db, table, where), limit);
 }
@@ -69,9 +75,7 @@ export async function searchTotal(db: Database, table: PgTable, where: SQL | und
  * PostgreSQL computes once for the statement, and only if it returns a row).
  */
 function totalColumn(table: PgTable, where: SQL | undefined, matches: SQLWrapper, limit: number) {
-  const counted = isTracked(table, where)
-    ? sql<number | null>`(select ${rowCounts.rowCount} from ${rowCounts} where ${rowCounts.tableName} = ${writtenLiteral(getTableName(table))})`
-    : boundedCount(matches, limit);
+  const counted = isTracked(table, where) ? trackedRowCount(getTableName(table)) : boundedCount(matches, limit);
   return counted.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
 }
 

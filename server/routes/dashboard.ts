@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answers';
 import { writtenLiteral } from '../lib/sqlText';
+import { trackedRowCount } from '../lib/searchTotal';
 import { preparedPerDatabase } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
@@ -36,7 +37,7 @@ const createdPerWeek = (table: string) =>
         FROM ${sql.raw(table)} WHERE created_at >= ${windowStart} GROUP BY 1`;
 
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
-const rowCount = (table: string) => sql.raw(`coalesce((SELECT row_count FROM row_counts WHERE table_name = '${table}'), (SELECT count(*) FROM ${table}))`);
+const rowCount = (table: string) => sql`coalesce(${trackedRowCount(table)}, (SELECT count(*) FROM ${sql.raw(table)}))`;
 
 /** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014 and 0015): a few rows, however many records. */
 const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${writtenLiteral(name)} AND amount > 0) AS counted`;
