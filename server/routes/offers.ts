@@ -16,6 +16,7 @@ import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
+import { reusableSelect } from '../lib/preparedQueries';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
 import { actOnEach } from '../lib/bulk';
@@ -80,30 +81,30 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     return row;
   }
 
-  /**
-   * The name of changeOffer's statement for a set of columns (its SQL differs by them alone), so that each connection
-   * plans it once: the set as a bit mask over the table's columns, the same in every app over one pool (at most one
-   * statement per set of the update's ten columns; the console's form sends one set). PostgreSQL keeps 63 characters of
-   * a name, fewer than the columns' names would take.
-   */
-  const offerColumns = Object.keys(getTableColumns(offers));
-  const changeStatementName = (columns: string[]) => `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumns.indexOf(column), 0)}`;
+  type OfferColumn = keyof typeof offers.$inferInsert;
+  const offerColumns = getTableColumns(offers);
+  const offerColumnNames = Object.keys(offerColumns);
   const companyBefore = alias(companies, 'company_before');
   const companyAfter = alias(companies, 'company_after');
+
   /**
-   * Locks the offer, applies `changes` and reads it as it was and as it is, each with its company's fields, in one
-   * statement (its WITH queries share one snapshot; `before` takes the row lock, which the update then holds). After a
-   * wait for the lock, `before` and `after` are the row as the other transaction left it, but the companies' names and
-   * logos are still those of the statement's snapshot: a rename committed meanwhile shows from the next read.
+   * changeOffer's statement for a set of columns, each value a placeholder: built once per set (its SQL differs by the
+   * set alone) and named by it, so that each connection plans it once. The name is the set as a bit mask over the
+   * table's columns, the same in every app over one pool (at most one statement per set of the update's ten columns;
+   * the console's form sends one set); PostgreSQL keeps 63 characters of a name, fewer than the columns' names would take.
    */
-  async function changeOffer(tx: Database, id: string, changes: Partial<typeof offers.$inferInsert>): Promise<{ before: OfferJoin; after: OfferJoin }> {
-    if (!Object.keys(changes).length) {
-      const current = await findOffer(id, tx, true);
-      return { before: current, after: current };
-    }
-    const before = tx.$with('before').as(tx.select(getTableColumns(offers)).from(offers).where(eq(offers.id, id)).for('update'));
-    const after = tx.$with('after').as(tx.update(offers).set(changes).from(before).where(eq(offers.id, before.id)).returning(getTableColumns(offers)));
-    const [row] = await tx
+  function buildChangeStatement(columns: OfferColumn[]) {
+    const name = `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumnNames.indexOf(column), 0)}`;
+    const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`]));
+    const before = db.$with('before').as(
+      db
+        .select(offerColumns)
+        .from(offers)
+        .where(eq(offers.id, sql.placeholder('id')))
+        .for('update'),
+    );
+    const after = db.$with('after').as(db.update(offers).set(set).from(before).where(eq(offers.id, before.id)).returning(offerColumns));
+    const statement = db
       .with(before, after)
       .select({
         before: before._.selectedFields,
@@ -116,9 +117,36 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       .from(before)
       .innerJoin(after, eq(after.id, before.id))
       .leftJoin(companyBefore, eq(companyBefore.id, before.organisationId))
-      .leftJoin(companyAfter, eq(companyAfter.id, after.organisationId))
-      .prepare(changeStatementName(Object.keys(changes)))
-      .execute();
+      .leftJoin(companyAfter, eq(companyAfter.id, after.organisationId));
+    return reusableSelect(statement, name);
+  }
+  const changeStatements = new Map<string, ReturnType<typeof buildChangeStatement>>();
+  const changeStatement = (columns: OfferColumn[]) => {
+    const key = columns.join(',');
+    let run = changeStatements.get(key);
+    if (!run) changeStatements.set(key, (run = buildChangeStatement(columns)));
+    return run;
+  };
+
+  /**
+   * Locks the offer, applies `changes` and reads it as it was and as it is, each with its company's fields, in one
+   * statement (its WITH queries share one snapshot; `before` takes the row lock, which the update then holds). After a
+   * wait for the lock, `before` and `after` are the row as the other transaction left it, but the companies' names and
+   * logos are still those of the statement's snapshot: a rename committed meanwhile shows from the next read.
+   */
+  async function changeOffer(tx: Database, id: string, changes: Partial<typeof offers.$inferInsert>): Promise<{ before: OfferJoin; after: OfferJoin }> {
+    const columns = offerColumnNames.filter((column) => column in changes) as OfferColumn[];
+    if (!columns.length) {
+      const current = await findOffer(id, tx, true);
+      return { before: current, after: current };
+    }
+    // Placeholders take the values as the driver gets them: encoded by their columns here (JSON for the images).
+    const values: Record<string, unknown> = { id };
+    for (const column of columns) {
+      const value = changes[column];
+      values[column] = value === null || value === undefined ? null : offerColumns[column].mapToDriverValue(value);
+    }
+    const [row] = await changeStatement(columns)(tx, values);
     if (!row) throw notFound();
     return {
       before: { offer: row.before, organisationName: row.beforeName, organisationLogo: row.beforeLogo },
