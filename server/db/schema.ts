@@ -111,7 +111,7 @@ export const rateLimits = pgTable('rate_limits', {
  * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010, 0019), so that an unfiltered search
  * answers its `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
  * A table's count is the sum of its slots: each database session adds to the slot of its own process id (modulo
- * ROW_COUNT_SLOTS), so that concurrent writes to one table (every audited action inserts an event) do not queue on one
+ * 16, counter_slot() in migration 0019), so that concurrent writes to one table (every audited action inserts an event) do not queue on one
  * row until their commits.
  */
 export const rowCounts = pgTable(
@@ -145,9 +145,11 @@ export const dashboardTallies = pgTable(
   {
     tally: text('tally').notNull(),
     key: text('key'),
+    /** A figure is the sum of its slots, as a table's row count is (rowCounts, migration 0020). */
+    slot: smallint('slot').notNull().default(0),
     amount: numeric('amount', { mode: 'number' }).notNull(),
   },
-  (table) => [unique('dashboard_tallies_tally_key').on(table.tally, table.key).nullsNotDistinct()],
+  (table) => [unique('dashboard_tallies_tally_key_slot').on(table.tally, table.key, table.slot).nullsNotDistinct()],
 );
 
 /**

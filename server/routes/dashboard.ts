@@ -39,8 +39,12 @@ const createdPerWeek = (table: string) =>
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql`coalesce(${trackedRowCount(table)}, (SELECT count(*) FROM ${sql.raw(table)}))`;
 
-/** A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014 and 0015): a few rows, however many records. */
-const tally = (name: string) => sql`(SELECT key, amount::int AS amount FROM dashboard_tallies WHERE tally = ${writtenLiteral(name)} AND amount > 0) AS counted`;
+/**
+ * A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014, 0015 and 0020), each the sum of
+ * its slots: a few rows, however many records.
+ */
+const tally = (name: string) =>
+  sql`(SELECT key, sum(amount)::int AS amount FROM dashboard_tallies WHERE tally = ${writtenLiteral(name)} GROUP BY key HAVING sum(amount) > 0) AS counted`;
 
 /** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
 const catalogueOrder = (column: string, values: readonly string[]) =>
@@ -82,7 +86,7 @@ export const dashboardStatement = sql`
         'admins', ${rowCount('admins')}, 'users', ${rowCount('users')}, 'companies', ${rowCount('companies')},
         'offers', ${rowCount('offers')}, 'needs', ${rowCount('needs')}, 'rooms', ${rowCount('rooms')}
       ) AS counts,
-      (SELECT amount FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
+      (SELECT sum(amount) FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
       (SELECT json_agg(json_build_object(
                 'week', to_char(s.week, 'YYYY-MM-DD'),
                 'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),

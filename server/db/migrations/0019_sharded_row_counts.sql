@@ -2,6 +2,9 @@
 -- one row per table, every audited action (each inserts an audit event) took that row's lock until its commit, so
 -- concurrent writes through the whole console queued one commit at a time. Two sessions share a slot only when their
 -- process ids agree modulo 16, and a session writes one slot per table, so no new lock cycle is possible.
+-- counter_slot() is the slot a session writes, for every counter kept in slots.
+CREATE FUNCTION counter_slot() RETURNS smallint LANGUAGE sql STABLE PARALLEL SAFE AS 'SELECT (pg_backend_pid() % 16)::smallint';
+--> statement-breakpoint
 ALTER TABLE "row_counts" ADD COLUMN "slot" smallint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "row_counts" DROP CONSTRAINT "row_counts_pkey";
@@ -23,7 +26,7 @@ BEGIN
     moved := -(SELECT count(*) FROM deleted_rows);
   END IF;
   IF moved <> 0 THEN
-    INSERT INTO row_counts (table_name, slot, row_count) VALUES (TG_TABLE_NAME, pg_backend_pid() % 16, moved)
+    INSERT INTO row_counts (table_name, slot, row_count) VALUES (TG_TABLE_NAME, counter_slot(), moved)
       ON CONFLICT (table_name, slot) DO UPDATE SET row_count = row_counts.row_count + EXCLUDED.row_count;
   END IF;
   RETURN NULL;

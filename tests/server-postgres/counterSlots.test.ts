@@ -17,7 +17,7 @@ afterEach(async () => {
   held = [];
 });
 
-/** Two connections of the server's pool whose sessions write different slots of a row count (migration 0019). */
+/** Two connections of the server's pool whose sessions write different slots of a counter (migrations 0019, 0020). */
 async function twoSessionsOnDifferentSlots(): Promise<[PoolClient, PoolClient]> {
   const pool = (ctx.server.app.db as unknown as { $client: Pool }).$client;
   const bySlot = new Map<number, PoolClient>();
@@ -32,6 +32,19 @@ async function twoSessionsOnDifferentSlots(): Promise<[PoolClient, PoolClient]> 
   return [first, second];
 }
 
+/** Runs `first` and then `second` in two open transactions; `second` gives up if it waits for `first`'s locks. */
+async function concurrently(first: PoolClient, second: PoolClient, statements: [string, unknown[]][]): Promise<void> {
+  const [fromFirst, fromSecond] = statements as [[string, unknown[]], [string, unknown[]]];
+  await first.query('BEGIN');
+  await first.query(...fromFirst);
+  await second.query("SET lock_timeout = '2s'");
+  await second.query('BEGIN');
+  await second.query(...fromSecond);
+  await second.query('COMMIT');
+  await first.query('COMMIT');
+  await second.query('RESET lock_timeout');
+}
+
 const unfilteredTotal = async (resource: string): Promise<number> => (await ctx.me.call('POST', `/${resource}/search`, {})).json().total;
 const counted = async (table: string): Promise<number> =>
   Number((await (ctx.server.app.db as unknown as { $client: Pool }).$client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
@@ -39,15 +52,11 @@ const counted = async (table: string): Promise<number> =>
 describe('row counts kept in slots', () => {
   it('lets two transactions insert into one tracked table without waiting for each other, and stays exact', async () => {
     const [first, second] = await twoSessionsOnDifferentSlots();
-    await first.query('BEGIN');
-    await first.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [newId(), 'Slot One']);
-    // With one row per table, this insert waited for the first transaction's commit, and gave up after the timeout.
-    await second.query("SET lock_timeout = '2s'");
-    await second.query('BEGIN');
-    await second.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [newId(), 'Slot Two']);
-    await second.query('COMMIT');
-    await first.query('COMMIT');
-    await second.query('RESET lock_timeout');
+    // With one row per table, the second insert waited for the first transaction's commit, and gave up after the timeout.
+    await concurrently(first, second, [
+      ['INSERT INTO companies (id, name) VALUES ($1, $2)', [newId(), 'Slot One']],
+      ['INSERT INTO companies (id, name) VALUES ($1, $2)', [newId(), 'Slot Two']],
+    ]);
     expect(await unfilteredTotal('company')).toBe(await counted('companies'));
 
     await first.query("DELETE FROM companies WHERE name = 'Slot Two'");
@@ -68,5 +77,29 @@ describe('row counts kept in slots', () => {
     expect(await unfilteredTotal('offer')).toBe(0);
     await second.query('INSERT INTO offers (id, title, description, images) VALUES ($1, $2, $3, $4)', [newId(), 'After', 'd', '[]']);
     expect(await unfilteredTotal('offer')).toBe(1);
+  });
+
+  it("lets two transactions move two companies' credit and create offers in one domain at once, the dashboard's figures exact", async () => {
+    const [first, second] = await twoSessionsOnDifferentSlots();
+    const [one, two] = [newId(), newId()];
+    await first.query('INSERT INTO companies (id, name, credit_balance) VALUES ($1, $2, 10), ($3, $4, 20)', [one, 'Credit one', two, 'Credit two']);
+    // With one row per figure, the second change waited for the first transaction's commit, and gave up after the timeout.
+    await concurrently(first, second, [
+      ['UPDATE companies SET credit_balance = credit_balance + 5 WHERE id = $1', [one]],
+      ['UPDATE companies SET credit_balance = credit_balance + 7 WHERE id = $1', [two]],
+    ]);
+    const offer = 'INSERT INTO offers (id, title, description, images, activity_domain) VALUES ($1, $2, $3, $4, $5)';
+    await concurrently(first, second, [
+      [offer, [newId(), 'Domain one', 'd', '[]', 'Expert IA']],
+      [offer, [newId(), 'Domain two', 'd', '[]', 'Expert IA']],
+    ]);
+
+    const pool = (ctx.server.app.db as unknown as { $client: Pool }).$client;
+    const { rows } = await pool.query<{ credit: string; ai: string }>(
+      "SELECT (SELECT sum(credit_balance) FROM companies) AS credit, (SELECT count(*) FROM offers WHERE activity_domain = 'Expert IA') AS ai",
+    );
+    const dashboard = (await ctx.me.call('GET', '/dashboard')).json().data;
+    expect(dashboard.credit_in_circulation).toBe(Number(rows[0]?.credit));
+    expect(dashboard.offers_by_domain).toContainEqual({ domain: 'Expert IA', count: Number(rows[0]?.ai) });
   });
 });
