@@ -145,7 +145,7 @@ export const dashboardTallies = pgTable(
   {
     tally: text('tally').notNull(),
     key: text('key'),
-    /** A figure is the sum of its slots, as a table's row count is (rowCounts, migration 0020). */
+    /** A figure is the sum of its slots (migration 0020), as a table's row count is (rowCounts). */
     slot: smallint('slot').notNull().default(0),
     amount: numeric('amount', { mode: 'number' }).notNull(),
   },

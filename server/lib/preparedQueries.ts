@@ -20,7 +20,12 @@ export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db:
  * drizzle-orm's own ordering of a selection's fields as a row's values come (what its selects prepare with), exported
  * by its utils but left out of its types as internal.
  */
-const orderSelectedFields = (drizzle as unknown as { orderSelectedFields(fields: Record<string, unknown>): SelectedFieldsOrdered }).orderSelectedFields;
+const orderSelectedFields = (() => {
+  const exported = (drizzle as { orderSelectedFields?: unknown }).orderSelectedFields;
+  // Checked at start: a drizzle-orm without it must not wait for the first update to fail.
+  if (typeof exported !== 'function') throw new Error('drizzle-orm no longer exports orderSelectedFields, which reusableSelect needs');
+  return exported as (fields: Record<string, unknown>) => SelectedFieldsOrdered;
+})();
 
 /** A select as Drizzle built it: its text and values (placeholders among them), and the fields its rows map to. */
 interface BuiltSelect<Row> {

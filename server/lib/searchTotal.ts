@@ -10,7 +10,11 @@ export interface SearchTotal {
   exact: boolean;
 }
 
-/** Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006, 0010): every paged search's. */
+/**
+ * Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006, 0010, 0019): every paged search's. A
+ * table added here needs its count written in the migration that adds its triggers: the sum of its slots is read as
+ * exact once any slot exists.
+ */
 const TRACKED_TABLES = new Set(['companies', 'audit_events', 'admins', 'users', 'offers', 'needs', 'rooms']);
 
 type PlanRows = Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;

@@ -95,7 +95,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
    */
   function buildChangeStatement(columns: OfferColumn[]) {
     const name = `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumnNames.indexOf(column), 0)}`;
-    const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`]));
+    const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]));
     const before = db.$with('before').as(
       db
         .select(offerColumns)
@@ -144,7 +144,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     const values: Record<string, unknown> = { id };
     for (const column of columns) {
       const value = changes[column];
-      values[column] = value === null || value === undefined ? null : offerColumns[column].mapToDriverValue(value);
+      values[`set_${column}`] = value === null || value === undefined ? null : offerColumns[column].mapToDriverValue(value);
     }
     const [row] = await changeStatement(columns)(tx, values);
     if (!row) throw notFound();

@@ -17,7 +17,7 @@ const isVolatileColumn = (table: string, column: string): boolean => table === '
 /**
  * Rows a refused request writes by design, left out of their table's fingerprint (where the table
  * has the column): the audit trail records a failed sign-in, which is answered 401; `row_counts`
- * keeps trigger-maintained counts of tables (migration 0005), so its row for such a table moves too.
+ * keeps trigger-maintained counts of tables (migrations 0005, 0019), so its rows (slots) for such a table move too.
  */
 const VOLATILE_ROWS: Record<string, { column: string; keep: string }> = {
   audit_events: { column: 'action', keep: `t."action" IS DISTINCT FROM 'failed_sign_in'` },

@@ -37,12 +37,11 @@ async function concurrently(first: PoolClient, second: PoolClient, statements: [
   const [fromFirst, fromSecond] = statements as [[string, unknown[]], [string, unknown[]]];
   await first.query('BEGIN');
   await first.query(...fromFirst);
-  await second.query("SET lock_timeout = '2s'");
   await second.query('BEGIN');
+  await second.query("SET LOCAL lock_timeout = '2s'");
   await second.query(...fromSecond);
   await second.query('COMMIT');
   await first.query('COMMIT');
-  await second.query('RESET lock_timeout');
 }
 
 const unfilteredTotal = async (resource: string): Promise<number> => (await ctx.me.call('POST', `/${resource}/search`, {})).json().total;

@@ -2,8 +2,9 @@
 -- one row per table, every audited action (each inserts an audit event) took that row's lock until its commit, so
 -- concurrent writes through the whole console queued one commit at a time. Two sessions share a slot only when their
 -- process ids agree modulo 16, and a session writes one slot per table, so no new lock cycle is possible.
+-- Servers built before this migration read one row per table: stop them before a server with it starts.
 -- counter_slot() is the slot a session writes, for every counter kept in slots.
-CREATE FUNCTION counter_slot() RETURNS smallint LANGUAGE sql STABLE PARALLEL SAFE AS 'SELECT (pg_backend_pid() % 16)::smallint';
+CREATE FUNCTION counter_slot() RETURNS smallint LANGUAGE sql STABLE PARALLEL RESTRICTED AS 'SELECT (pg_backend_pid() % 16)::smallint';
 --> statement-breakpoint
 ALTER TABLE "row_counts" ADD COLUMN "slot" smallint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
