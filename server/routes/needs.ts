@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { needs, type NeedRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { changedFields, recordAudit } from '../lib/audit';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
+import { reusableSelect } from '../lib/preparedQueries';
 import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
@@ -56,17 +57,18 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: needs.createdAt,
   };
 
-  const needById = (database: Database, id: string | Placeholder) => database.select().from(needs).where(eq(needs.id, id)).limit(1);
-  /** Reading a need is far more frequent than writing one: outside a transaction, the read is prepared by name. */
-  const needRead = needById(db, sql.placeholder('id')).prepare('need_read');
+  const needById = db
+    .select()
+    .from(needs)
+    .where(eq(needs.id, sql.placeholder('id')))
+    .limit(1);
+  /** Built once and run by name, in a transaction or not. */
+  const needRead = reusableSelect(needById, 'need_read');
+  const needLockedRead = reusableSelect(needById.for('update'), 'need_read_locked');
 
   /** The need; `forUpdate` locks its row until the transaction ends. */
   async function findNeed(id: string, tx: Database = db, forUpdate = false) {
-    let rows;
-    if (forUpdate) rows = await needById(tx, id).for('update');
-    else if (tx === db) rows = await needRead.execute({ id });
-    else rows = await needById(tx, id);
-    const [row] = rows;
+    const [row] = await (forUpdate ? needLockedRead : needRead)(tx, { id });
     if (!row) throw notFound();
     return row;
   }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,18 +65,19 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: offers.createdAt,
   };
 
-  const offerWithCompany = (database: Database, id: string | Placeholder) =>
-    database.select(selection).from(offers).leftJoin(companies, eq(companies.id, offers.organisationId)).where(eq(offers.id, id)).limit(1);
-  /** Reading an offer is far more frequent than writing one: outside a transaction, the read is prepared by name. */
-  const offerRead = offerWithCompany(db, sql.placeholder('id')).prepare('offer_read');
+  const offerWithCompany = db
+    .select(selection)
+    .from(offers)
+    .leftJoin(companies, eq(companies.id, offers.organisationId))
+    .where(eq(offers.id, sql.placeholder('id')))
+    .limit(1);
+  /** Built once and run by name, in a transaction or not; the locked read locks the offer's row, not its company's. */
+  const offerRead = reusableSelect(offerWithCompany, 'offer_read');
+  const offerLockedRead = reusableSelect(offerWithCompany.for('update', { of: offers }), 'offer_read_locked');
 
   /** The offer and its company's fields; `forUpdate` locks the offer's row until the transaction ends. */
   async function findOffer(id: string, tx: Database = db, forUpdate = false) {
-    let rows;
-    if (forUpdate) rows = await offerWithCompany(tx, id).for('update', { of: offers });
-    else if (tx === db) rows = await offerRead.execute({ id });
-    else rows = await offerWithCompany(tx, id);
-    const [row] = rows;
+    const [row] = await (forUpdate ? offerLockedRead : offerRead)(tx, { id });
     if (!row) throw notFound();
     return row;
   }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
@@ -8,6 +8,7 @@ import { changedFields, recordAudit } from '../lib/audit';
 import { refuseTakenEmail } from '../lib/dbErrors';
 import { AppError, notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
+import { reusableSelect } from '../lib/preparedQueries';
 import { hashToken, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
@@ -43,18 +44,19 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tags = ['Users'];
 
-  const userById = (database: Database, id: string | Placeholder) =>
-    database
+  /** Built once and run by name, in a transaction or not. */
+  const userRead = reusableSelect(
+    db
       .select({ user: users, organisationName: companies.name })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.organisationId))
-      .where(eq(users.id, id))
-      .limit(1);
-  /** Reading a user is far more frequent than writing one: outside a transaction, the read is prepared by name. */
-  const userRead = userById(db, sql.placeholder('id')).prepare('user_read');
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1),
+    'user_read',
+  );
 
   async function findUser(id: string, tx: Database = db): Promise<User> {
-    const [row] = await (tx === db ? userRead.execute({ id }) : userById(tx, id));
+    const [row] = await userRead(tx, { id });
     if (!row) throw notFound();
     return toUserDto(row.user, row.organisationName);
   }

@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { users } from '../../server/db/schema';
+import { newId } from '../../server/lib/ids';
+import { useSignedInServer } from '../helpers/testServer';
+
+// PostgreSQL pass only (vitest.config.ts): statements named for node-postgres are planned once per connection.
+const ctx = useSignedInServer();
+
+/** The names of the statements sent while `act` runs, in order (unnamed ones left out). */
+async function namesSent(act: () => Promise<void>): Promise<string[]> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await act();
+    return query.mock.calls
+      .map(([sent]) => sent as unknown)
+      .flatMap((sent) => (typeof sent === 'object' && sent !== null && 'name' in sent && typeof sent.name === 'string' ? [sent.name] : []));
+  } finally {
+    query.mockRestore();
+  }
+}
+
+describe('record reads on PostgreSQL', () => {
+  it('read an offer, a need and a user by name, in a transaction as outside one, the locked reads under names of their own', async () => {
+    const offer = (await ctx.me.call('POST', '/offer', { title: 'Read by name', description: 'd', images: ['https://x.example/1.png'] })).json().data;
+    const need = (await ctx.me.call('POST', '/need', { description: 'Read by name', emergency: 'Maintenant' })).json().data;
+    const user = { _id: newId() };
+    await ctx.server.app.db.insert(users).values({ id: user._id, name: 'Read By Name', email: 'read.by.name@example.com' });
+
+    const reads = await namesSent(async () => {
+      for (const path of [`/offer/${offer._id}`, `/need/${need._id}`, `/user/${user._id}`]) expect((await ctx.me.call('GET', path)).statusCode).toBe(200);
+    });
+    expect(reads).toEqual(['offer_read', 'need_read', 'user_read']);
+
+    // A need's update reads it locked, then as changed, inside its transaction; a deleted offer is read before it goes.
+    const writes = await namesSent(async () => {
+      expect((await ctx.me.call('PUT', `/need/${need._id}`, { status: 'été traité' })).statusCode).toBe(200);
+      expect((await ctx.me.call('DELETE', `/offer/${offer._id}`)).statusCode).toBe(200);
+    });
+    expect(writes).toEqual(['need_read_locked', 'need_read', 'offer_read']);
+  });
+});
