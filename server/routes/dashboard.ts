@@ -23,18 +23,20 @@ interface DashboardRow {
 }
 
 /**
- * The trends' first week (Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's) and the window's first
- * instant, its value as a timestamp with time zone. Written out
- * where it is compared, not read from a CTE, so that the planner sees its value and expects the window's rows rather
- * than a third of the table (whose hash tables it would size for, a cost that grew with the table).
+ * The trends' first week: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's. Written out where it is used,
+ * so that the planner sees its value.
  */
 const firstWeek = sql.raw(`(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}))`);
-const windowStart = sql`(${firstWeek} AT TIME ZONE 'UTC')`;
 
-/** The records created per week of the window: a range over the table's created_at index, never the whole table. */
-const createdPerWeek = (table: string) =>
-  sql`SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week, count(*)::int AS n
-        FROM ${sql.raw(table)} WHERE created_at >= ${windowStart} GROUP BY 1`;
+/** The trends' columns and the weekly tallies they read (migration 0021), keyed by their week's Monday as YYYY-MM-DD. */
+const TREND_TALLIES = {
+  companies: 'companies_by_week',
+  users: 'users_by_week',
+  offers: 'offers_by_week',
+  needs: 'needs_by_week',
+  credited: 'credited_by_week',
+  debited: 'debited_by_week',
+} as const;
 
 /** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql`coalesce(${trackedRowCount(table)}, (SELECT count(*) FROM ${sql.raw(table)}))`;
@@ -57,23 +59,22 @@ const toIso = (value: string): string => new Date(value).toISOString();
 
 /**
  * The overview's figures as one JSON object, in one statement. Weeks run from Monday 00:00 UTC; generate_series gives
- * every week of the window, so a week without records is all zeros. The trends read only the window's rows
- * (created_at indexes); the breakdowns and the credit in circulation are kept by triggers (dashboard_tallies); the
+ * every week of the window, so a week without records is all zeros. The trends, the breakdowns and the credit in
+ * circulation are kept by triggers (dashboard_tallies), a few rows however many records; the
  * latest rooms come from the rooms' created_at index, their last message from the messages' (room_id, created_at) index.
  */
 export const dashboardStatement = sql`
-  WITH series AS (
-    SELECT generate_series(${firstWeek}, date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week
-  ),
-  new_companies AS (${createdPerWeek('companies')}),
-  new_users AS (${createdPerWeek('users')}),
-  new_offers AS (${createdPerWeek('offers')}),
-  new_needs AS (${createdPerWeek('needs')}),
-  credit_moves AS (
-    SELECT date_trunc('week', created_at AT TIME ZONE 'UTC') AS week,
-           coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS credited,
-           coalesce(-sum(amount) FILTER (WHERE amount < 0), 0) AS debited
-      FROM credit_entries WHERE created_at >= ${windowStart} GROUP BY 1
+  WITH weekly AS (
+    SELECT key AS week, ${sql.join(
+      Object.entries(TREND_TALLIES).map(([column, name]) => sql`sum(amount) FILTER (WHERE tally = ${writtenLiteral(name)}) AS ${sql.raw(column)}`),
+      sql`, `,
+    )}
+      FROM dashboard_tallies
+      WHERE tally IN (${sql.join(
+        Object.values(TREND_TALLIES).map((name) => writtenLiteral(name)),
+        sql`, `,
+      )}) AND key >= to_char(${firstWeek}, 'YYYY-MM-DD')
+      GROUP BY key
   ),
   latest_rooms AS (
     SELECT r.id, r.offer_title, r.seller_name, r.buyer_name, r.created_at, last.at AS last_message_at, last.n
@@ -89,14 +90,10 @@ export const dashboardStatement = sql`
       (SELECT sum(amount) FROM dashboard_tallies WHERE tally = 'credit_in_circulation' AND key IS NULL) AS credit_in_circulation,
       (SELECT json_agg(json_build_object(
                 'week', to_char(s.week, 'YYYY-MM-DD'),
-                'companies', coalesce(c.n, 0), 'users', coalesce(u.n, 0), 'offers', coalesce(o.n, 0), 'needs', coalesce(d.n, 0),
-                'credited', coalesce(m.credited, 0), 'debited', coalesce(m.debited, 0)) ORDER BY s.week)
-         FROM series s
-         LEFT JOIN new_companies c ON c.week = s.week
-         LEFT JOIN new_users u ON u.week = s.week
-         LEFT JOIN new_offers o ON o.week = s.week
-         LEFT JOIN new_needs d ON d.week = s.week
-         LEFT JOIN credit_moves m ON m.week = s.week) AS weeks,
+                'companies', coalesce(w.companies, 0), 'users', coalesce(w.users, 0), 'offers', coalesce(w.offers, 0), 'needs', coalesce(w.needs, 0),
+                'credited', coalesce(w.credited, 0), 'debited', coalesce(w.debited, 0)) ORDER BY s.week)
+         FROM generate_series(${firstWeek}, date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS s (week)
+         LEFT JOIN weekly w ON w.week = to_char(s.week, 'YYYY-MM-DD')) AS weeks,
       (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('offers_by_domain')}) AS offers_by_domain,
       (SELECT json_agg(json_build_object('domain', key, 'count', amount) ORDER BY amount DESC, key) FROM ${tally('needs_by_domain')}) AS needs_by_domain,
       (SELECT json_agg(json_build_object('emergency', key, 'count', amount) ORDER BY ${catalogueOrder('key', EMERGENCIES)})

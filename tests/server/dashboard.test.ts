@@ -184,7 +184,7 @@ describe('GET /dashboard', () => {
       await fresh.close();
     }
   });
-  it('keeps its breakdowns and the credit in circulation right through inserts, updates, bulk changes, deletions and truncations', async () => {
+  it('keeps its weekly trends, breakdowns and credit in circulation right through inserts, updates, moves between weeks, bulk changes, deletions and truncations', async () => {
     const fresh = await buildTestServer();
     try {
       const { app } = fresh;
@@ -196,7 +196,30 @@ describe('GET /dashboard', () => {
         const breakdown = async (table: string, column: string) =>
           (await rowsOf(sql.raw(`SELECT ${column} AS key, count(*)::int AS n FROM ${table} GROUP BY 1`))).map(({ key, n }) => [key, n]).sort();
         const [credit] = await rowsOf(sql`SELECT NULL AS key, coalesce(sum(credit_balance), 0)::float8 AS n FROM companies`);
+        /** Each window week's records and credit moves, counted from the rows' created_at in JavaScript. */
+        const createdAt = async (table: string) =>
+          (
+            (await app.db.execute(sql.raw(`SELECT created_at, ${table === 'credit_entries' ? 'amount' : '1'}::float8 AS amount FROM ${table}`))) as unknown as {
+              rows: Array<{ created_at: string | Date; amount: number }>;
+            }
+          ).rows.map((row) => ({ at: new Date(row.created_at).getTime(), amount: row.amount }));
+        const [companyRows, userRows, offerRows, needRows, moves] = await Promise.all(
+          ['companies', 'users', 'offers', 'needs', 'credit_entries'].map((table) => createdAt(table)),
+        );
+        const inWeek = (start: Date, rows: Array<{ at: number; amount: number }> = []) =>
+          rows.filter(({ at }) => at >= start.getTime() && at < start.getTime() + WEEK);
+        const total = (rows: Array<{ amount: number }>) => rows.reduce((sum, { amount }) => sum + amount, 0);
+        const weeks = weekStarts().map((start) => ({
+          week: dayOf(start),
+          companies: inWeek(start, companyRows).length,
+          users: inWeek(start, userRows).length,
+          offers: inWeek(start, offerRows).length,
+          needs: inWeek(start, needRows).length,
+          credited: total(inWeek(start, moves).filter(({ amount }) => amount > 0)),
+          debited: Math.abs(total(inWeek(start, moves).filter(({ amount }) => amount < 0))),
+        }));
         return {
+          weeks,
           offersByDomain: await breakdown('offers', 'activity_domain'),
           needsByDomain: await breakdown('needs', 'activity_domain'),
           needsByUrgency: await breakdown('needs', 'emergency'),
@@ -208,6 +231,7 @@ describe('GET /dashboard', () => {
         const { data } = (await admin.call('GET', '/dashboard')).json();
         const pairs = (list: Array<Record<string, unknown>>, key: string) => list.map((item) => [item[key], item.count]).sort();
         return {
+          weeks: data.weeks,
           offersByDomain: pairs(data.offers_by_domain, 'domain'),
           needsByDomain: pairs(data.needs_by_domain, 'domain'),
           needsByUrgency: pairs(data.needs_by_urgency, 'emergency'),
@@ -228,6 +252,15 @@ describe('GET /dashboard', () => {
       });
       const offerRows = [offerRow('Mobilier'), offerRow('Mobilier'), offerRow(null), offerRow('Expert IA')];
       await app.db.insert(offers).values(offerRows);
+      // Created in other weeks of the window, and before it.
+      const [firstWeek, , thirdWeek] = weekStarts();
+      const olderOffers = [
+        { ...offerRow('Mobilier'), createdAt: at(thirdWeek, DAY) },
+        { ...offerRow('Mobilier'), createdAt: at(thirdWeek, 2 * DAY) },
+        { ...offerRow(null), createdAt: at(firstWeek, -DAY) },
+      ];
+      await app.db.insert(offers).values(olderOffers);
+      await insertUser(app, { createdAt: at(firstWeek, 3 * DAY) });
       const needRow = (emergency: string, status: string, domain: string | null) => ({
         id: newId(),
         description: 'n',
@@ -258,9 +291,28 @@ describe('GET /dashboard', () => {
       await app.db.update(companies).set({ name: 'Renamed' }).where(eq(companies.id, seller.id));
       await expectRight('many rows');
 
+      // Records moved to another week (one out of the window, one into it), and one moved within its week.
+      await app.db
+        .update(offers)
+        .set({ createdAt: at(firstWeek, -2 * WEEK) })
+        .where(eq(offers.id, olderOffers[0]?.id as string));
+      await app.db
+        .update(offers)
+        .set({ createdAt: at(firstWeek, 2 * DAY) })
+        .where(eq(offers.id, olderOffers[2]?.id as string));
+      await app.db
+        .update(offers)
+        .set({ createdAt: at(thirdWeek, 5 * DAY) })
+        .where(eq(offers.id, olderOffers[1]?.id as string));
+      await app.db
+        .insert(creditEntries)
+        .values({ id: newId(), companyId: seller.id, amount: -7, balanceAfter: 0, reason: 'Earlier', createdAt: at(thirdWeek, DAY) });
+      await expectRight('moved between weeks');
+
       // A company with a balance goes; needs are emptied all at once.
       await app.db.delete(companies).where(eq(companies.id, buyer.id));
       await app.db.execute(sql`TRUNCATE needs`);
+      await app.db.delete(creditEntries).where(eq(creditEntries.reason, 'Earlier'));
       await expectRight('deleted and truncated');
       const emptied = (await admin.call('GET', '/dashboard')).json().data;
       expect([emptied.needs_by_domain, emptied.needs_by_urgency, emptied.needs_by_status]).toEqual([[], [], []]);

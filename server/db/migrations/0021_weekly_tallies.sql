@@ -1,0 +1,117 @@
+-- The dashboard's 12-week trends kept in dashboard_tallies, as its breakdowns are (migrations 0014, 0015, 0020): the
+-- records created each week and the credit moved each week were counted over the window's rows on every call, a cost
+-- that grew with the records of the last twelve weeks. Tallies companies_by_week, users_by_week, offers_by_week,
+-- needs_by_week (records by the week of their created_at) and credited_by_week, debited_by_week (credit entries'
+-- amounts, positive and negated negative), keyed by the week's Monday (UTC) as YYYY-MM-DD.
+CREATE FUNCTION trend_week(at timestamptz) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS
+  $$SELECT to_char(date_trunc('week', at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')$$;
+--> statement-breakpoint
+-- tally_created_weeks(tally): a statement's records added to (inserted) or taken from (deleted) their weeks.
+CREATE FUNCTION tally_created_weeks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    UPDATE dashboard_tallies SET amount = 0 WHERE tally = TG_ARGV[0];
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO dashboard_tallies (tally, key, slot, amount)
+      SELECT TG_ARGV[0], trend_week(created_at), counter_slot(), count(*) FROM inserted_rows GROUP BY 2 ORDER BY 2
+      ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  ELSE
+    INSERT INTO dashboard_tallies (tally, key, slot, amount)
+      SELECT TG_ARGV[0], trend_week(created_at), counter_slot(), -count(*) FROM deleted_rows GROUP BY 2 ORDER BY 2
+      ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- tally_moved_week(tally): a row whose created_at changed to another week (the row trigger's WHEN) leaves one for the
+-- other; a row trigger on that column alone, so that every other update (a balance, a login) costs nothing.
+CREATE FUNCTION tally_moved_week() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO dashboard_tallies (tally, key, slot, amount)
+    SELECT TG_ARGV[0], week, counter_slot(), n FROM (VALUES (trend_week(OLD.created_at), -1), (trend_week(NEW.created_at), 1)) AS moved (week, n)
+      ORDER BY week
+    ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- The credit moved each week by a statement's credit entries: credited (positive amounts) and debited (negated
+-- negative ones). The ledger only ever inserts entries; deletions and changes are kept right all the same (a changed
+-- entry is taken away as it was and added as it is).
+CREATE FUNCTION tally_credit_weeks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    UPDATE dashboard_tallies SET amount = 0 WHERE tally IN ('credited_by_week', 'debited_by_week');
+    RETURN NULL;
+  END IF;
+  -- Each statement names a transition table its operation has.
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    INSERT INTO dashboard_tallies (tally, key, slot, amount)
+      SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), -sum(abs(amount))
+        FROM deleted_rows WHERE amount <> 0 GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO dashboard_tallies (tally, key, slot, amount)
+      SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), sum(abs(amount))
+        FROM inserted_rows WHERE amount <> 0 GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+INSERT INTO dashboard_tallies (tally, key, amount)
+  SELECT r.tally, trend_week(r.created_at), count(*)
+    FROM (SELECT 'companies_by_week' AS tally, created_at FROM companies UNION ALL SELECT 'users_by_week', created_at FROM users
+          UNION ALL SELECT 'offers_by_week', created_at FROM offers UNION ALL SELECT 'needs_by_week', created_at FROM needs) AS r (tally, created_at)
+    GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO dashboard_tallies (tally, key, amount)
+  SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), sum(abs(amount))
+    FROM credit_entries WHERE amount <> 0 GROUP BY 1, 2;
+--> statement-breakpoint
+CREATE TRIGGER companies_week_inserts AFTER INSERT ON companies REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
+--> statement-breakpoint
+CREATE TRIGGER companies_week_deletes AFTER DELETE ON companies REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
+--> statement-breakpoint
+CREATE TRIGGER companies_week_truncates AFTER TRUNCATE ON companies FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
+--> statement-breakpoint
+CREATE TRIGGER companies_week_moves AFTER UPDATE OF created_at ON companies FOR EACH ROW
+  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('companies_by_week');
+--> statement-breakpoint
+CREATE TRIGGER users_week_inserts AFTER INSERT ON users REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
+--> statement-breakpoint
+CREATE TRIGGER users_week_deletes AFTER DELETE ON users REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
+--> statement-breakpoint
+CREATE TRIGGER users_week_truncates AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
+--> statement-breakpoint
+CREATE TRIGGER users_week_moves AFTER UPDATE OF created_at ON users FOR EACH ROW
+  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('users_by_week');
+--> statement-breakpoint
+CREATE TRIGGER offers_week_inserts AFTER INSERT ON offers REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
+--> statement-breakpoint
+CREATE TRIGGER offers_week_deletes AFTER DELETE ON offers REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
+--> statement-breakpoint
+CREATE TRIGGER offers_week_truncates AFTER TRUNCATE ON offers FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
+--> statement-breakpoint
+CREATE TRIGGER offers_week_moves AFTER UPDATE OF created_at ON offers FOR EACH ROW
+  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('offers_by_week');
+--> statement-breakpoint
+CREATE TRIGGER needs_week_inserts AFTER INSERT ON needs REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
+--> statement-breakpoint
+CREATE TRIGGER needs_week_deletes AFTER DELETE ON needs REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
+--> statement-breakpoint
+CREATE TRIGGER needs_week_truncates AFTER TRUNCATE ON needs FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
+--> statement-breakpoint
+CREATE TRIGGER needs_week_moves AFTER UPDATE OF created_at ON needs FOR EACH ROW
+  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('needs_by_week');
+--> statement-breakpoint
+CREATE TRIGGER credit_entries_week_inserts AFTER INSERT ON credit_entries REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_credit_weeks();
+--> statement-breakpoint
+CREATE TRIGGER credit_entries_week_updates AFTER UPDATE ON credit_entries REFERENCING OLD TABLE AS deleted_rows NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_credit_weeks();
+--> statement-breakpoint
+CREATE TRIGGER credit_entries_week_deletes AFTER DELETE ON credit_entries REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_credit_weeks();
+--> statement-breakpoint
+CREATE TRIGGER credit_entries_week_truncates AFTER TRUNCATE ON credit_entries FOR EACH STATEMENT EXECUTE FUNCTION tally_credit_weeks();
