@@ -135,10 +135,12 @@ export const changeStamps = pgTable('change_stamps', {
 });
 
 /**
- * The dashboard's breakdowns, kept by statement-level triggers (migrations 0014 and 0015) so that GET /dashboard reads a few rows
+ * The dashboard's figures, kept by triggers (migrations 0014, 0015, 0020, 0021) so that GET /dashboard reads a few rows
  * instead of grouping every offer, need and company: `tally` names the figure (offers_by_domain, needs_by_domain,
- * needs_by_urgency, needs_by_status, credit_in_circulation), `key` the value counted (NULL: rows without one; the
- * credit's single row has none), `amount` the count or the sum. A count that falls to zero keeps its row, at 0.
+ * needs_by_urgency, needs_by_status, credit_in_circulation; the trends companies_by_week, users_by_week,
+ * offers_by_week, needs_by_week, credited_by_week, debited_by_week), `key` the value counted (NULL: rows without one;
+ * the credit in circulation has none; a trend's week as its Monday, UTC, YYYY-MM-DD), `amount` the count or the sum,
+ * of one slot. A count that falls to zero keeps its rows, at 0.
  */
 export const dashboardTallies = pgTable(
   'dashboard_tallies',

@@ -22,10 +22,7 @@ interface DashboardRow {
   latest_rooms: Array<Omit<Dashboard['latest_rooms'][number], 'created_at' | 'last_activity_at'> & { created_at: string; last_activity_at: string }> | null;
 }
 
-/**
- * The trends' first week: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's. Written out where it is used,
- * so that the planner sees its value.
- */
+/** The trends' first week: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's (no parameter: see dashboardQuery). */
 const firstWeek = sql.raw(`(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}))`);
 
 /** The trends' columns and the weekly tallies they read (migration 0021), keyed by their week's Monday as YYYY-MM-DD. */

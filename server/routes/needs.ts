@@ -57,14 +57,16 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: needs.createdAt,
   };
 
-  const needById = db
-    .select()
-    .from(needs)
-    .where(eq(needs.id, sql.placeholder('id')))
-    .limit(1);
+  // A function: `.for()` changes the builder it is called on.
+  const needById = () =>
+    db
+      .select()
+      .from(needs)
+      .where(eq(needs.id, sql.placeholder('id')))
+      .limit(1);
   /** Built once and run by name, in a transaction or not. */
-  const needRead = reusableSelect(needById, 'need_read');
-  const needLockedRead = reusableSelect(needById.for('update'), 'need_read_locked');
+  const needRead = reusableSelect(needById(), 'need_read');
+  const needLockedRead = reusableSelect(needById().for('update'), 'need_read_locked');
 
   /** The need; `forUpdate` locks its row until the transaction ends. */
   async function findNeed(id: string, tx: Database = db, forUpdate = false) {

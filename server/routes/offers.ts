@@ -65,15 +65,17 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     created_at: offers.createdAt,
   };
 
-  const offerWithCompany = db
-    .select(selection)
-    .from(offers)
-    .leftJoin(companies, eq(companies.id, offers.organisationId))
-    .where(eq(offers.id, sql.placeholder('id')))
-    .limit(1);
+  // A function: `.for()` changes the builder it is called on.
+  const offerWithCompany = () =>
+    db
+      .select(selection)
+      .from(offers)
+      .leftJoin(companies, eq(companies.id, offers.organisationId))
+      .where(eq(offers.id, sql.placeholder('id')))
+      .limit(1);
   /** Built once and run by name, in a transaction or not; the locked read locks the offer's row, not its company's. */
-  const offerRead = reusableSelect(offerWithCompany, 'offer_read');
-  const offerLockedRead = reusableSelect(offerWithCompany.for('update', { of: offers }), 'offer_read_locked');
+  const offerRead = reusableSelect(offerWithCompany(), 'offer_read');
+  const offerLockedRead = reusableSelect(offerWithCompany().for('update', { of: offers }), 'offer_read_locked');
 
   /** The offer and its company's fields; `forUpdate` locks the offer's row until the transaction ends. */
   async function findOffer(id: string, tx: Database = db, forUpdate = false) {

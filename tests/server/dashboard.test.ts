@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardStatement } from '../../server/routes/dashboard';
 import { TREND_WEEKS } from '../../shared/catalogue/dashboard';
-import { companies, creditEntries, needs, offers, roomMessages, rooms } from '../../server/db/schema';
+import { companies, creditEntries, needs, offers, roomMessages, rooms, users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { statementsSent } from '../helpers/statements';
 import { buildTestServer, signedInAdmin } from '../helpers/testServer';
@@ -22,7 +22,7 @@ const at = (start: Date | undefined, offsetMs = 0): Date => new Date((start as D
 const dayOf = (date: Date | undefined) => (date as Date).toISOString().slice(0, 10);
 
 describe('GET /dashboard', () => {
-  it('is one statement without parameters, so that its prepared plan knows the window (a bound start reads as a third of each table)', () => {
+  it('is one statement without parameters, its window computed by PostgreSQL, so that it is prepared once', () => {
     const { sql: text, params } = new PgDialect().sqlToQuery(dashboardStatement);
     expect(params).toEqual([]);
     expect(text).toContain(`make_interval(weeks => ${TREND_WEEKS - 1})`);
@@ -308,6 +308,13 @@ describe('GET /dashboard', () => {
         .insert(creditEntries)
         .values({ id: newId(), companyId: seller.id, amount: -7, balanceAfter: 0, reason: 'Earlier', createdAt: at(thirdWeek, DAY) });
       await expectRight('moved between weeks');
+      // A ledger entry changed (the ledger never does it: kept right all the same), and every user moved.
+      await app.db
+        .update(creditEntries)
+        .set({ amount: 7, createdAt: at(firstWeek, DAY) })
+        .where(eq(creditEntries.reason, 'Earlier'));
+      await app.db.update(users).set({ createdAt: at(thirdWeek, DAY) });
+      await expectRight('an entry changed, users moved');
 
       // A company with a balance goes; needs are emptied all at once.
       await app.db.delete(companies).where(eq(companies.id, buyer.id));
@@ -317,6 +324,9 @@ describe('GET /dashboard', () => {
       const emptied = (await admin.call('GET', '/dashboard')).json().data;
       expect([emptied.needs_by_domain, emptied.needs_by_urgency, emptied.needs_by_status]).toEqual([[], [], []]);
       expect(emptied.credit_in_circulation).toBe(40.25);
+
+      await app.db.execute(sql`TRUNCATE companies, credit_entries CASCADE`);
+      await expectRight('companies, what refers to them, and the ledger truncated');
     } finally {
       await fresh.close();
     }

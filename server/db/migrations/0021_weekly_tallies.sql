@@ -25,7 +25,8 @@ END
 $$;
 --> statement-breakpoint
 -- tally_moved_week(tally): a row whose created_at changed to another week (the row trigger's WHEN) leaves one for the
--- other; a row trigger on that column alone, so that every other update (a balance, a login) costs nothing.
+-- other; a row trigger on that column alone, so that every other update (a balance, a login) costs nothing. (Rows are
+-- visited one at a time, not in the tallies' order: no code changes created_at.)
 CREATE FUNCTION tally_moved_week() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO dashboard_tallies (tally, key, slot, amount)
@@ -38,29 +39,36 @@ $$;
 --> statement-breakpoint
 -- The credit moved each week by a statement's credit entries: credited (positive amounts) and debited (negated
 -- negative ones). The ledger only ever inserts entries; deletions and changes are kept right all the same (a changed
--- entry is taken away as it was and added as it is).
+-- entry is taken away as it was and added as it is, in one statement that visits the tallies in order).
 CREATE FUNCTION tally_credit_weeks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     UPDATE dashboard_tallies SET amount = 0 WHERE tally IN ('credited_by_week', 'debited_by_week');
-    RETURN NULL;
-  END IF;
-  -- Each statement names a transition table its operation has.
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO dashboard_tallies (tally, key, slot, amount)
+      SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), sum(abs(amount))
+        FROM inserted_rows WHERE amount <> 0 GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
+  ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO dashboard_tallies (tally, key, slot, amount)
       SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), -sum(abs(amount))
         FROM deleted_rows WHERE amount <> 0 GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  ELSE
+    -- Each branch names the transition tables its operation has.
     INSERT INTO dashboard_tallies (tally, key, slot, amount)
-      SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), sum(abs(amount))
-        FROM inserted_rows WHERE amount <> 0 GROUP BY 1, 2 ORDER BY 1, 2
+      SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), counter_slot(), sum(abs(amount) * n)
+        FROM (SELECT amount, created_at, -1 AS n FROM deleted_rows UNION ALL SELECT amount, created_at, 1 FROM inserted_rows) AS moves
+        WHERE amount <> 0 GROUP BY 1, 2 HAVING sum(abs(amount) * n) <> 0 ORDER BY 1, 2
       ON CONFLICT ON CONSTRAINT dashboard_tallies_tally_key_slot DO UPDATE SET amount = dashboard_tallies.amount + EXCLUDED.amount;
   END IF;
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- No write may commit between the backfill's reading and the triggers' creation (servers still running the previous
+-- build): the tables are locked against writes until the migration commits.
+LOCK TABLE companies, users, offers, needs, credit_entries IN SHARE MODE;
 --> statement-breakpoint
 INSERT INTO dashboard_tallies (tally, key, amount)
   SELECT r.tally, trend_week(r.created_at), count(*)
