@@ -80,41 +80,24 @@ INSERT INTO dashboard_tallies (tally, key, amount)
   SELECT CASE WHEN amount > 0 THEN 'credited_by_week' ELSE 'debited_by_week' END, trend_week(created_at), sum(abs(amount))
     FROM credit_entries WHERE amount <> 0 GROUP BY 1, 2;
 --> statement-breakpoint
-CREATE TRIGGER companies_week_inserts AFTER INSERT ON companies REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
---> statement-breakpoint
-CREATE TRIGGER companies_week_deletes AFTER DELETE ON companies REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
---> statement-breakpoint
-CREATE TRIGGER companies_week_truncates AFTER TRUNCATE ON companies FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('companies_by_week');
---> statement-breakpoint
-CREATE TRIGGER companies_week_moves AFTER UPDATE OF created_at ON companies FOR EACH ROW
-  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('companies_by_week');
---> statement-breakpoint
-CREATE TRIGGER users_week_inserts AFTER INSERT ON users REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
---> statement-breakpoint
-CREATE TRIGGER users_week_deletes AFTER DELETE ON users REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
---> statement-breakpoint
-CREATE TRIGGER users_week_truncates AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('users_by_week');
---> statement-breakpoint
-CREATE TRIGGER users_week_moves AFTER UPDATE OF created_at ON users FOR EACH ROW
-  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('users_by_week');
---> statement-breakpoint
-CREATE TRIGGER offers_week_inserts AFTER INSERT ON offers REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
---> statement-breakpoint
-CREATE TRIGGER offers_week_deletes AFTER DELETE ON offers REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
---> statement-breakpoint
-CREATE TRIGGER offers_week_truncates AFTER TRUNCATE ON offers FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('offers_by_week');
---> statement-breakpoint
-CREATE TRIGGER offers_week_moves AFTER UPDATE OF created_at ON offers FOR EACH ROW
-  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('offers_by_week');
---> statement-breakpoint
-CREATE TRIGGER needs_week_inserts AFTER INSERT ON needs REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
---> statement-breakpoint
-CREATE TRIGGER needs_week_deletes AFTER DELETE ON needs REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
---> statement-breakpoint
-CREATE TRIGGER needs_week_truncates AFTER TRUNCATE ON needs FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks('needs_by_week');
---> statement-breakpoint
-CREATE TRIGGER needs_week_moves AFTER UPDATE OF created_at ON needs FOR EACH ROW
-  WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week('needs_by_week');
+-- The same four triggers on each table whose records the trends count, named after it.
+DO $$
+DECLARE
+  counted text;
+BEGIN
+  FOREACH counted IN ARRAY ARRAY['companies', 'users', 'offers', 'needs'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks(%L)',
+      counted || '_week_inserts', counted, counted || '_by_week');
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks(%L)',
+      counted || '_week_deletes', counted, counted || '_by_week');
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION tally_created_weeks(%L)',
+      counted || '_week_truncates', counted, counted || '_by_week');
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE OF created_at ON %I FOR EACH ROW
+        WHEN (trend_week(OLD.created_at) IS DISTINCT FROM trend_week(NEW.created_at)) EXECUTE FUNCTION tally_moved_week(%L)',
+      counted || '_week_moves', counted, counted || '_by_week');
+  END LOOP;
+END
+$$;
 --> statement-breakpoint
 CREATE TRIGGER credit_entries_week_inserts AFTER INSERT ON credit_entries REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION tally_credit_weeks();
 --> statement-breakpoint
