@@ -40,7 +40,7 @@ interface BuiltSelect<Row> {
  * Drizzle's `.prepare()` binds a statement to the session it was built on (the pool, outside a transaction), and
  * building a select with WITH queries and aliases took more of the server's CPU than PostgreSQL took to run it. Rows
  * map as Drizzle's select maps them, but for left-joined tables' all-null objects, which stay objects: use it for
- * selections whose nested objects come from inner joins.
+ * selections whose nested objects come from the FROM table or inner joins.
  */
 export function reusableSelect<Row>(built: BuiltSelect<Row>, name: string): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
   const query = built.toSQL();
