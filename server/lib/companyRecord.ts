@@ -4,7 +4,7 @@ import { companies, syncJobs, type CompanyRow } from '../db/schema';
 import type { CompanyComment, CompanyDetail, SyncJob } from '../../shared/contract/companies';
 import { toCompanyDetailDto } from './companyDto';
 import { notFound } from './errors';
-import { preparedPerDatabase } from './preparedQueries';
+import { reusableSelect, statements } from './preparedQueries';
 
 export async function findCompany(db: Database, id: string): Promise<CompanyRow> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -48,18 +48,18 @@ export async function commentsOf(db: Database, companyId: string): Promise<Compa
 }
 
 /** A company's page is the console's most frequent read: its statement is prepared by name. */
-const companyDetailQuery = preparedPerDatabase((db) =>
-  db
+const companyDetailQuery = reusableSelect(
+  statements
     .select({ company: companies, comments: commentsColumn, lastSync: lastSyncColumn })
     .from(companies)
     .where(eq(companies.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('company_detail'),
+    .limit(1),
+  'company_detail',
 );
 
 /** The company with everything its page shows (comments, last sync), in one statement. */
 export async function companyDetailOf(db: Database, product: string, id: string): Promise<CompanyDetail> {
-  const [row] = await companyDetailQuery(db).execute({ id });
+  const [row] = await companyDetailQuery(db, { id });
   if (!row) throw notFound();
   return toCompanyDetailDto(row.company, product, commentDtos(row.comments), lastSyncDto(row.lastSync));
 }

@@ -1,20 +1,13 @@
 import * as drizzle from 'drizzle-orm';
 import type { Query } from 'drizzle-orm';
-import type { PreparedQueryConfig, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 /**
- * A statement of fixed shape built once per database and prepared by name (`build` ends with `.prepare(name)`):
- * Drizzle does not build its SQL again, and each PostgreSQL connection parses and plans it once.
+ * Builds selects without a database (`statements.select(…)`), for reusableSelect: a statement's text does not depend on
+ * the database it runs on.
  */
-export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
-  const built = new WeakMap<Database, Query>();
-  return (db) => {
-    let query = built.get(db);
-    if (!query) built.set(db, (query = build(db)));
-    return query;
-  };
-}
+export const statements = new QueryBuilder();
 
 /**
  * drizzle-orm's own ordering of a selection's fields as a row's values come (what its selects prepare with), exported
@@ -30,15 +23,14 @@ const orderSelectedFields = (() => {
 /** A select as Drizzle built it: its text and values (placeholders among them), and the fields its rows map to. */
 interface BuiltSelect<Row> {
   toSQL(): Query;
-  _: { selectedFields: Record<string, unknown> };
-  /** Only to carry the row type (Drizzle's `.execute()`); never called. */
-  execute(): Promise<Row[]>;
+  _: { selectedFields: Record<string, unknown>; result: Row[] };
 }
 
 /**
  * A select built once, with placeholders for its values, that runs by `name` on any session, a transaction's included:
  * Drizzle's `.prepare()` binds a statement to the session it was built on (the pool, outside a transaction), and
- * building a select with WITH queries and aliases took more of the server's CPU than PostgreSQL took to run it. Rows
+ * building a select with WITH queries and aliases took more of the server's CPU than PostgreSQL took to run it. Each
+ * PostgreSQL connection parses and plans it once; PGlite's thread keeps its text parsed (server/db/pgliteStatements.ts). Rows
  * map as Drizzle's select maps them, but for left-joined tables' all-null objects, which stay objects: use it for
  * selections whose nested objects come from the FROM table or inner joins.
  */

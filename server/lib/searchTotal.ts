@@ -26,12 +26,15 @@ const matchesOf = (db: Database, table: PgTable, where: SQL | undefined) =>
     .from(table)
     .where(where);
 
+/** A count as the driver reads it (a bigint is text on node-postgres), as a number; null stays null. */
+const countOf = (value: unknown) => (value === null ? null : Number(value));
+
 /**
  * Counts `matches` up to `limit + 1` rows: a large match costs no full count. The bound (the configuration's integer)
  * is written into the text, so that it adds no parameter to a page's statement (preparedPage).
  */
 const boundedCount = (matches: SQLWrapper, limit: number) =>
-  sql<number | null>`(select count(*)::int from (${matches} limit ${writtenLiteral(Math.trunc(limit) + 1)}) as bounded)`;
+  sql<number | null>`(select count(*)::int from (${matches} limit ${writtenLiteral(Math.trunc(limit) + 1)}) as bounded)`.mapWith(countOf);
 
 /**
  * The total once `counted` matching rows were counted with boundedCount: exact up to `limit`, and past it the
@@ -58,7 +61,7 @@ const isTracked = (table: PgTable, where: SQL | undefined) => !where && TRACKED_
  */
 export const trackedRowCount = (tableName: string) =>
   sql<number | null>`(select sum(${rowCounts.rowCount})::bigint from ${rowCounts} where ${rowCounts.tableName} = ${writtenLiteral(tableName)})`.mapWith(
-    (value: unknown) => (value === null ? null : Number(value)),
+    countOf,
   );
 
 /**
@@ -80,7 +83,7 @@ export async function searchTotal(db: Database, table: PgTable, where: SQL | und
  */
 function totalColumn(table: PgTable, where: SQL | undefined, matches: SQLWrapper, limit: number) {
   const counted = isTracked(table, where) ? trackedRowCount(getTableName(table)) : boundedCount(matches, limit);
-  return counted.mapWith((value: unknown) => (value === null ? null : Number(value))).as('search_total');
+  return counted.as('search_total');
 }
 
 /** What a page's statement selects besides its rows: see totalColumn. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import { AppError } from './errors';
 import { hashToken, newSecretToken } from './ids';
-import { preparedPerDatabase } from './preparedQueries';
+import { reusableSelect, statements } from './preparedQueries';
 
 export const SESSION_COOKIE = 'ap_session';
 /** `JWT {token}` exactly: the scheme, one space, and a token made of URL-safe base64 characters only. */
@@ -21,21 +21,21 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
 }
 
 /** A protected call whose session is not kept in memory looks it up: the statement is prepared by name. */
-const sessionQuery = preparedPerDatabase((db) =>
-  db
+const sessionQuery = reusableSelect(
+  statements
     .select({ admin: admins, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_admin'),
+    .limit(1),
+  'session_admin',
 );
 
 /** The admin of a live session: kept by this process (see sessionCache.ts), or read from the database. */
 export async function findSessionAdmin(app: FastifyInstance, token: string): Promise<AdminRow | undefined> {
   const tokenHash = hashToken(token);
   return app.sessionCache.admin(tokenHash, async () => {
-    const [row] = await sessionQuery(app.db).execute({ tokenHash, now: new Date().toISOString() });
+    const [row] = await sessionQuery(app.db, { tokenHash, now: new Date().toISOString() });
     return row;
   });
 }

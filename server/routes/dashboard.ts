@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answers';
 import { writtenLiteral } from '../lib/sqlText';
 import { trackedRowCount } from '../lib/searchTotal';
-import { preparedPerDatabase } from '../lib/preparedQueries';
+import { reusableSelect, statements } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
 import { dashboardAnswer, type Dashboard } from '../../shared/contract/dashboard';
@@ -104,16 +104,8 @@ export const dashboardStatement = sql`
          FROM latest_rooms) AS latest_rooms
   ) AS figures`;
 
-/**
- * The statement, built once per database and prepared by name: each PostgreSQL connection plans it once, and PGlite's
- * thread, which parses each text once (server/db/pgliteStatements.ts), keeps its one plan too.
- */
-const dashboardQuery = preparedPerDatabase((db) =>
-  db
-    .select({ figures: sql<DashboardRow>`(${dashboardStatement})` })
-    .from(sql`(VALUES (1)) AS one`)
-    .prepare('dashboard'),
-);
+/** The statement, built once and run by name: each connection plans it once (it has no parameter). */
+const dashboardQuery = reusableSelect(statements.select({ figures: sql<DashboardRow>`(${dashboardStatement})` }).from(sql`(VALUES (1)) AS one`), 'dashboard');
 
 /** GET /dashboard: the native overview's figures (dashboardStatement). */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -123,7 +115,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     '/dashboard',
     { schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
     async () => {
-      const [result] = await dashboardQuery(app.db).execute();
+      const [result] = await dashboardQuery(app.db, {});
       const row = result?.figures;
       if (!row) throw new Error('dashboard query returned no row');
       const { counts } = row;

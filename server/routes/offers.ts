@@ -96,8 +96,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
    * table's columns, the same in every app over one pool (at most one statement per set of the update's ten columns;
    * the console's form sends one set); PostgreSQL keeps 63 characters of a name, fewer than the columns' names would take.
    */
-  function buildChangeStatement(columns: OfferColumn[]) {
-    const name = `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumnNames.indexOf(column), 0)}`;
+  function buildChangeStatement(columns: OfferColumn[], name: string) {
     const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]));
     const before = db.$with('before').as(
       db
@@ -125,9 +124,9 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   }
   const changeStatements = new Map<string, ReturnType<typeof buildChangeStatement>>();
   const changeStatement = (columns: OfferColumn[]) => {
-    const key = columns.join(',');
-    let run = changeStatements.get(key);
-    if (!run) changeStatements.set(key, (run = buildChangeStatement(columns)));
+    const name = `offer_change_${columns.reduce((mask, column) => mask + 2 ** offerColumnNames.indexOf(column), 0)}`;
+    let run = changeStatements.get(name);
+    if (!run) changeStatements.set(name, (run = buildChangeStatement(columns, name)));
     return run;
   };
 
