@@ -1,30 +1,12 @@
-import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { postgresStatementsSent } from '../helpers/statements';
 import { useSignedInServer } from '../helpers/testServer';
 
 // PostgreSQL pass only (vitest.config.ts): statements named for node-postgres are planned once per connection.
 const ctx = useSignedInServer();
 
-/**
- * The page statements (those selecting `search_total`) node-postgres sends during `call`: name, text and the values
- * bound (Drizzle passes them beside the query object).
- */
-async function sentDuring(call: () => Promise<unknown>): Promise<Array<{ text: string; name?: string; values: unknown[] }>> {
-  const query = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await call();
-    return query.mock.calls
-      .map(([sent, values]) => ({ sent: sent as unknown, values: Array.isArray(values) ? (values as unknown[]) : ([] as unknown[]) }))
-      .filter(
-        (call): call is { sent: { text: string; name?: string }; values: unknown[] } =>
-          typeof call.sent === 'object' && call.sent !== null && 'text' in call.sent,
-      )
-      .map(({ sent, values }) => ({ text: sent.text, name: sent.name, values }))
-      .filter(({ text }) => text.includes('"search_total"'));
-  } finally {
-    query.mockRestore();
-  }
-}
+/** The page statements (those selecting `search_total`) node-postgres sends during `call`. */
+const sentDuring = async (call: () => Promise<unknown>) => (await postgresStatementsSent(call)).filter(({ text }) => text.includes('"search_total"'));
 
 describe('the first page of a list without criteria', () => {
   it.each([

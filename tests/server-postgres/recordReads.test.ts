@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { postgresStatementsSent } from '../helpers/statements';
 import { users } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { insertCompany } from '../helpers/serverFixtures';
@@ -9,17 +9,7 @@ import { useSignedInServer } from '../helpers/testServer';
 const ctx = useSignedInServer();
 
 /** The names of the statements sent while `act` runs, in order (unnamed ones left out). */
-async function namesSent(act: () => Promise<void>): Promise<string[]> {
-  const query = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await act();
-    return query.mock.calls
-      .map(([sent]) => sent as unknown)
-      .flatMap((sent) => (typeof sent === 'object' && sent !== null && 'name' in sent && typeof sent.name === 'string' ? [sent.name] : []));
-  } finally {
-    query.mockRestore();
-  }
-}
+const namesSent = async (act: () => Promise<void>): Promise<string[]> => (await postgresStatementsSent(act)).flatMap(({ name }) => (name ? [name] : []));
 
 describe('record reads on PostgreSQL', () => {
   it('read an offer, a need, a user and a company by name, in a transaction as outside one, the locked reads under names of their own', async () => {
