@@ -1,10 +1,11 @@
 import { App } from './App';
 import { authProvider, dataProvider } from './providers';
 import { Dashboard } from './custom/screens';
+import { isSmallScreen } from './custom/components/useIsSmallScreen';
 import { preloadScreensAt } from './resources';
 
 // The screen the page opens on downloads beside the console's start-up, not after it.
-preloadScreensAt(window.location.pathname);
+preloadScreensAt(window.location.pathname, isSmallScreen());
 
 /** The signed-in console over the page's providers: fetched apart from the sign-in screens (see main.tsx). */
 export default function Console() {

@@ -2,7 +2,8 @@ import { StrictMode, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { SIGN_IN_PATH } from './providers/authProvider';
-import { authProvider, passwordCalls } from './providers/connection';
+import { authProvider, httpClient, passwordCalls } from './providers/connection';
+import { openingListSearch } from './resources/openingSearch';
 import { Root } from './Root';
 
 /**
@@ -16,8 +17,15 @@ const prefetchConsole = () =>
     .then((module) => module.preloadDashboard())
     .catch(() => undefined);
 
-// Outside the sign-in screens, the start-up session check runs while the console's code downloads.
-if (!window.location.pathname.startsWith(SIGN_IN_PATH)) void authProvider.checkAuth({}).catch(() => undefined);
+// Outside the sign-in screens, the start-up session check runs while the console's code downloads, and with a
+// session, so does the first search of the list the page opens on.
+if (!window.location.pathname.startsWith(SIGN_IN_PATH)) {
+  const openingSearch = openingListSearch(window.location);
+  void authProvider.checkAuth({}).then(
+    () => openingSearch && httpClient.sendAhead(openingSearch.path, openingSearch.payload),
+    () => undefined,
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
 import type { BulkRowResult } from '../../shared/contract/bulk';
-import { resourceApi } from '../resources';
+import { resourceApi } from '../resources/endpoints';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 

@@ -16,6 +16,11 @@ export interface HttpClient {
   get<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
   /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
+  /**
+   * Sends a POST now, before the code that will make it has loaded: the first `post` of the same path and body
+   * within SENT_AHEAD_LIFETIME_MS takes its answer instead of sending again.
+   */
+  sendAhead(path: string, payload: unknown): void;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
   /** A file answered to a POST (a list's CSV export); rejects with the server's code unless the status is 200. */
@@ -31,6 +36,11 @@ export interface DownloadedFile {
 }
 
 const FILENAME = /filename="([^"]+)"/;
+
+/** How long an answer sent ahead waits for its call: past it, the call goes to the server (the answer may be stale). */
+export const SENT_AHEAD_LIFETIME_MS = 30_000;
+
+const requestKey = (path: string, payload: unknown) => `${path} ${JSON.stringify(payload)}`;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -99,11 +109,28 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return { blob: await response.blob(), filename };
   };
 
+  const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number }>();
+  /** The answer sent ahead for this call, taken once (it is the answer of one call). */
+  const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
+    if (sentAhead.size === 0) return undefined;
+    const key = requestKey(path, payload);
+    const ahead = sentAhead.get(key);
+    sentAhead.delete(key);
+    return ahead && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS ? ahead.answer : undefined;
+  };
+
   return {
     get: (path) => send('GET', path),
+    sendAhead(path, payload) {
+      const answer = send('POST', path, payload);
+      // A failure is the taking call's to report, or nobody's.
+      answer.catch(() => undefined);
+      sentAhead.set(requestKey(path, payload), { answer, sentAt: Date.now() });
+    },
     async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
       try {
-        return await send<Body>('POST', path, payload);
+        const ahead = takeSentAhead(path, payload) as Promise<ApiResponse<Body>> | undefined;
+        return await (ahead ?? send<Body>('POST', path, payload));
       } catch (error) {
         return { status: 0, body: { ok: false, code: failureMessage(error) } as Body };
       }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { SortPayload } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
 import type { PreloadableScreen } from '../custom/lazyNamed';
 
@@ -41,14 +42,30 @@ export interface MenuEntry {
 }
 
 /**
- * One entity of the console: its react-admin name (also its route, `/{name}`), how it speaks to the API,
- * and, when it has screens, its menu entry and views. Views are loaded on first use (see lazyNamed), so
- * that the data provider and the sign-in page can read this declaration without downloading any screen.
+ * What the data provider and the page's entry know of a resource (`{folder}/api.ts`): nothing of its screens, so
+ * that reading it fetches none.
  */
-export interface ResourceDeclaration {
-  kind: 'resource';
+export interface ResourceEndpoint {
+  /** react-admin's name of the resource, also its route (`/{name}`). */
   name: string;
   api: ResourceApi;
+  /**
+   * Present when `/{name}` lists the resource: the order the list opens in (the server's own without `sort`). The
+   * list reads it, and the entry sends the list's first search from it (openingSearch.ts).
+   */
+  listOpening?: { sort?: SortPayload };
+}
+
+/**
+ * One entity of the console: its endpoint and, when it has screens, its menu entry and views. Views are loaded
+ * on first use (see lazyNamed).
+ */
+export interface ResourceDeclaration extends ResourceEndpoint, ResourceScreens {
+  kind: 'resource';
+}
+
+/** A resource's screens, each loaded on first use. */
+export interface ResourceScreens {
   /** Absent for a resource only read from another screen (a company's ledger, the audit trail). */
   menu?: MenuEntry;
   list?: PreloadableScreen;
@@ -71,7 +88,13 @@ export interface PageDeclaration {
 
 export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 
-export const defineResource = (declaration: Omit<ResourceDeclaration, 'kind'>): ResourceDeclaration => ({ kind: 'resource', ...declaration });
+export const defineEndpoint = (endpoint: ResourceEndpoint): ResourceEndpoint => endpoint;
+
+/** A resource: its endpoint and its screens. A list screen and the endpoint's `listOpening` go together. */
+export function defineResource(endpoint: ResourceEndpoint, screens: ResourceScreens = {}): ResourceDeclaration {
+  if (Boolean(endpoint.listOpening) !== Boolean(screens.list)) throw new Error(`${endpoint.name}: a list screen needs its listOpening, and only a list screen`);
+  return { kind: 'resource', ...endpoint, ...screens };
+}
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });
 

@@ -1,20 +1,12 @@
 import CollectionsIcon from '@mui/icons-material/Collections';
 import HistoryIcon from '@mui/icons-material/History';
+import { preloadPhoneListParts } from '../custom/components/phoneListParts';
 import { lazyNamed } from '../custom/lazyNamed';
 import admins from './admins';
 import auditEvents from './auditEvents';
 import companies from './companies';
 import creditEntries from './creditEntries';
-import {
-  definePage,
-  fetchEntryScreens,
-  preloadEntry,
-  preloadEntryAt,
-  type ConsoleEntry,
-  type MenuEntry,
-  type ResourceApi,
-  type ResourceDeclaration,
-} from './declarations';
+import { definePage, fetchEntryScreens, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry, type ResourceDeclaration } from './declarations';
 import rooms from './messages';
 import needs from './needs';
 import offers from './offers';
@@ -51,27 +43,17 @@ export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => 
 
 /**
  * Fetches the screen that `pathname` shows (`/company` → the companies' list, `/company/abc` → a company's page),
- * so that it downloads while the console starts; the entry's other screens wait for the idle preload, not to
- * share the first load's bandwidth.
+ * so that it downloads while the console starts, with, on a phone, the parts a list shows only there; the entry's
+ * other screens wait for the idle preload, not to share the first load's bandwidth.
  */
-export function preloadScreensAt(pathname: string): void {
+export function preloadScreensAt(pathname: string, onPhone: boolean): void {
   const [, first = '', ...rest] = pathname.split('/');
   const entry = consoleEntries.find((candidate) => (candidate.kind === 'page' ? candidate.path : `/${candidate.name}`) === `/${first}`);
-  if (entry)
-    preloadEntryAt(
-      entry,
-      rest.some((part) => part !== ''),
-    );
+  if (!entry) return;
+  const belowEntry = rest.some((part) => part !== '');
+  preloadEntryAt(entry, belowEntry);
+  if (onPhone && !belowEntry) preloadPhoneListParts();
 }
 
 /** What fetches each entry's screens, in the menu's order: one turn of the idle preload each. */
 export const entryPreloads: ReadonlyArray<() => Promise<void>> = consoleEntries.map((entry) => () => fetchEntryScreens(entry));
-
-const apis = new Map(resources.map((resource) => [resource.name, resource.api]));
-
-/** How the resource named `name` speaks to the API; a name no entry declares is a programming error. */
-export function resourceApi(name: string): ResourceApi {
-  const api = apis.get(name);
-  if (!api) throw new Error(`Unknown resource: ${name}`);
-  return api;
-}

@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { createDataProvider, searchPayload } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { searchPayload } from '../../src/providers/searchRequest';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { fakeFetch } from '../helpers/fakeFetch';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../src/providers/httpClient';
+import { describe, expect, it, vi } from 'vitest';
+import { SENT_AHEAD_LIFETIME_MS, createHttpClient } from '../../src/providers/httpClient';
 import { fakeFetch } from '../helpers/fakeFetch';
 
 const client = (fetch: typeof globalThis.fetch, token: string | null = 'tok-1') =>
@@ -120,5 +120,55 @@ describe('httpClient.download: a file answered to a POST, rejected unless the st
   it('rejects on a network failure', async () => {
     const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
     await expect(client(fetch).download('/company/export')).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('httpClient.sendAhead: a POST sent before its caller, whose answer the identical call takes', () => {
+  const page = { offset: 0, sort: { created_at: -1 } };
+
+  it('sends at once, and the first identical post takes the answer instead of sending again', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['again'] }]);
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/company/search', body: page, headers: { authorization: 'JWT tok-1' } });
+    expect((await http.post('/company/search', { offset: 0, sort: { created_at: -1 } })).body).toEqual({ ok: true, data: ['ahead'] });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next identical call is a call of its own.
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: true, data: ['again'] });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('leaves any other call alone: another path or another body sends its own', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['page 2'] }], [200, { ok: true, data: ['offers'] }]);
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    expect((await http.post('/company/search', { ...page, offset: 10 })).body).toEqual({ ok: true, data: ['page 2'] });
+    expect((await http.post('/offer/search', page)).body).toEqual({ ok: true, data: ['offers'] });
+    expect(calls.map((call) => call.body)).toEqual([page, { ...page, offset: 10 }, page]);
+  });
+
+  it('lets an answer older than SENT_AHEAD_LIFETIME_MS go: the call asks the server again', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['stale'] }], [200, { ok: true, data: ['fresh'] }]);
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    now.mockReturnValue(1_000_000 + SENT_AHEAD_LIFETIME_MS + 1);
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: true, data: ['fresh'] });
+    expect(calls).toHaveLength(2);
+    now.mockRestore();
+  });
+
+  it("gives the taking call a network failure as post's own {ok:false, code}, and reports nothing when no call takes it", async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const { fetch } = fakeFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: false, code: 'Failed to fetch' });
+    http.sendAhead('/offer/search', page);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
   });
 });

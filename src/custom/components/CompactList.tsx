@@ -1,24 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useListContext, type Identifier, type RaRecord } from 'react-admin';
-import type { CompactRows as CompactRowsType } from './CompactRows';
+import { loadCompactRows, loadedCompactRows } from './phoneListParts';
 
 /**
- * The rows' components load only where they are shown: on a phone (a large screen never needs them). Their
- * download starts when the list mounts, beside its first search, and once it is in, the rows render at once
- * with the data: no wait for a chunk after the answer, and no commit in which the paginator shows above no rows
- * (it then moved down: a layout shift).
+ * The rows' component loads only where it is shown: on a phone. Its download starts with the list's code, or at the
+ * latest when the list mounts, and once it is in, the rows render at once with the data: no wait for a chunk after
+ * the answer, and no commit in which the paginator shows above no rows (it then moved down: a layout shift).
  */
-let loadedRows: typeof CompactRowsType | undefined;
-let loadingRows: Promise<typeof CompactRowsType> | undefined;
-const loadRows = () =>
-  (loadingRows ??= import('./CompactRows').then(
-    (module) => (loadedRows = module.CompactRows),
-    (error: unknown) => {
-      loadingRows = undefined;
-      throw error;
-    },
-  ));
-const LazyRows = lazy(async () => ({ default: await loadRows() }));
+const LazyRows = lazy(async () => ({ default: await loadCompactRows() }));
 
 /** What a compact row shows of its record. */
 export interface CompactRow<RecordType extends RaRecord> {
@@ -41,7 +30,7 @@ export interface CompactListProps<RecordType extends RaRecord> {
 /** The phone layout of a list: one compact row per record instead of a table's columns. */
 export const CompactList = <RecordType extends RaRecord>({ row, recordPath, empty }: CompactListProps<RecordType>) => {
   const { data, isPending } = useListContext<RecordType>();
-  if (!loadedRows) void loadRows().catch(() => undefined);
+  if (!loadedCompactRows) void loadCompactRows().catch(() => undefined);
   if (isPending || !data) return null;
   if (data.length === 0) return <>{empty}</>;
   const items = data.map((record) => ({
@@ -52,7 +41,7 @@ export const CompactList = <RecordType extends RaRecord>({ row, recordPath, empt
     secondary: row.secondary?.(record),
     tertiary: row.tertiary?.(record),
   }));
-  const Rows = loadedRows ?? LazyRows;
+  const Rows = loadedCompactRows ?? LazyRows;
   return (
     <Suspense fallback={null}>
       <Rows items={items} action={row.action} />

@@ -1,18 +1,20 @@
 import { Children, isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { Datagrid, List, SearchInput, TopToolbar, useCreatePath, useResourceContext, type Identifier, type ListProps, type RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
+import { resourceEndpoint } from '../../resources/endpoints';
 import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
 import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
 import { LazyServerExportButton } from './lazyListPowerTools';
 import { Paginator } from './Paginator';
+import { loadSortMenu } from './phoneListParts';
 import { ResetFiltersButton } from './ResetFiltersButton';
 import type { SortField } from './SortMenu';
 import { useIsSmallScreen } from './useIsSmallScreen';
 
 /** The phone's sort menu loads only on a phone, like the compact rows. */
-const SortMenu = lazy(async () => ({ default: (await import('./SortMenu')).SortMenu }));
+const SortMenu = lazy(async () => ({ default: (await loadSortMenu()).SortMenu }));
 
 export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
 /** The activity-domain filter and its dependent sub-domain filter. */
@@ -53,7 +55,7 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
   });
 
 /**
- * The list screen: 10 a page with the shared paginator, search and filters (any change
+ * The list screen: 10 a page in the resource's declared order with the shared paginator, search and filters (any change
  * returns to page 1, as react-admin's list controller does), a row opens the record by
  * click or by keyboard. Search, filters, sort and page live in the URL (react-admin's
  * `?filter=…&sort=…&order=…&page=…`), so a reload or a shared link shows the same page.
@@ -82,6 +84,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
     <List
       title={title}
       perPage={PAGE_SIZE}
+      sort={resource ? resourceEndpoint(resource).listOpening?.sort : undefined}
       pagination={<Paginator />}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>

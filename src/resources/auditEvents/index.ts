@@ -1,11 +1,5 @@
-import { defineResource, readOnlyErrors } from '../declarations';
+import { defineResource } from '../declarations';
+import endpoint from './api';
 
 /** The audit trail, newest first, read by the Audit page and every record's History tab. */
-export default defineResource({
-  name: 'audit_event',
-  api: {
-    path: '/audit',
-    errors: readOnlyErrors,
-    sortable: false,
-  },
-});
+export default defineResource(endpoint);

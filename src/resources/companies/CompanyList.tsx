@@ -17,7 +17,6 @@ export const CompanyList = () => (
   <ResourceList<CompanyRecord>
     title="Companies"
     filters={[searchFilter, ...domainFilters]}
-    sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={<CompanyCreate />}
     bulkActions={<LazyBulkDeleteButton plural="companies" />}

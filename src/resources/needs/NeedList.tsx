@@ -21,7 +21,6 @@ export const NeedList = () => (
   <ResourceList<NeedRecord>
     title="Need"
     filters={filters}
-    sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={
       <Suspense fallback={null}>

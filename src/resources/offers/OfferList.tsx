@@ -19,7 +19,6 @@ export const OfferList = () => (
   <ResourceList<OfferRecord>
     title="Offer"
     filters={[searchFilter, ...domainFilters]}
-    sort={{ field: 'created_at', order: 'DESC' }}
     resettable
     create={
       <Suspense fallback={null}>

@@ -1,0 +1,22 @@
+import { messages } from '../../../shared/catalogue/messages';
+import { defineEndpoint } from '../declarations';
+
+/** How the `message` resource speaks to the API, and how its list opens. */
+export default defineEndpoint({
+  name: 'message',
+  api: {
+    path: '/room',
+    errors: {
+      list: messages.failure.generic,
+      one: messages.failure.generic,
+      create: messages.failure.generic,
+      update: messages.failure.update,
+      delete: messages.failure.generic,
+    },
+    sortable: false,
+    // The room search answers its rows under `rooms` and takes the page size.
+    listKey: 'rooms',
+    sendsLimit: true,
+  },
+  listOpening: {},
+});
