@@ -28,8 +28,8 @@ const audit = definePage({
 
 /**
  * Every entity and menu page of the console, in the order of the menu (the entries without a menu entry
- * last). App declares the routes from it, the menu its links, the data provider its API paths and texts:
- * a new entity is one folder under resources/ and its line here.
+ * last). App declares the routes from it, the menu its links: a new entity is one folder under resources/, its
+ * line here and its endpoint's line in endpoints.ts (which the data provider reads).
  */
 export const consoleEntries: readonly ConsoleEntry[] = [admins, users, companies, offers, needs, bank, rooms, audit, creditEntries, auditEvents];
 
