@@ -109,14 +109,15 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return { blob: await response.blob(), filename };
   };
 
-  const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number }>();
-  /** The answer sent ahead for this call, taken once (it is the answer of one call). */
+  const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
+  /** The answer sent ahead for this call, taken once (it is the answer of one call), by the session that sent it. */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
     const key = requestKey(path, payload);
     const ahead = sentAhead.get(key);
     sentAhead.delete(key);
-    return ahead && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS ? ahead.answer : undefined;
+    const fresh = ahead && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS;
+    return fresh ? ahead.answer : undefined;
   };
 
   return {
@@ -125,7 +126,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       const answer = send('POST', path, payload);
       // A failure is the taking call's to report, or nobody's.
       answer.catch(() => undefined);
-      sentAhead.set(requestKey(path, payload), { answer, sentAt: Date.now() });
+      sentAhead.set(requestKey(path, payload), { answer, sentAt: Date.now(), session: token() });
     },
     async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
       try {

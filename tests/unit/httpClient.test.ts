@@ -159,6 +159,16 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     now.mockRestore();
   });
 
+  it('gives an answer only to the session that sent it: after a sign-out and another sign-in, the call asks again', async () => {
+    let session = 'tok-1';
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['first admin'] }], [200, { ok: true, data: ['second admin'] }]);
+    const http = createHttpClient({ baseUrl: 'http://api.test/api', token: () => session, fetch });
+    http.sendAhead('/company/search', page);
+    session = 'tok-2';
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: true, data: ['second admin'] });
+    expect(calls.map((call) => call.headers.authorization)).toEqual(['JWT tok-1', 'JWT tok-2']);
+  });
+
   it("gives the taking call a network failure as post's own {ok:false, code}, and reports nothing when no call takes it", async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
