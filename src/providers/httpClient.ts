@@ -17,8 +17,9 @@ export interface HttpClient {
   /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   /**
-   * Sends a POST now, before the code that will make it has loaded: the first `post` of the same path and body
-   * within SENT_AHEAD_LIFETIME_MS takes its answer instead of sending again.
+   * Sends a POST now, before the code that will make it has loaded: if the next POST, PUT or DELETE is a `post` of
+   * the same path and body, from the same session, within SENT_AHEAD_LIFETIME_MS, it takes the answer instead of
+   * sending again; any other call ends it.
    */
   sendAhead(path: string, payload: unknown): void;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
@@ -110,12 +111,15 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
   };
 
   const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
-  /** The answer sent ahead for this call, taken once (it is the answer of one call), by the session that sent it. */
+  /**
+   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime. Any
+   * POST, PUT or DELETE ends every answer sent ahead, taken or not: only the first call after them can take one,
+   * and none may outlive a write (a later identical search would show the rows from before it).
+   */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
-    const key = requestKey(path, payload);
-    const ahead = sentAhead.get(key);
-    sentAhead.delete(key);
+    const ahead = sentAhead.get(requestKey(path, payload));
+    sentAhead.clear();
     const fresh = ahead && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS;
     return fresh ? ahead.answer : undefined;
   };
@@ -136,8 +140,14 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
         return { status: 0, body: { ok: false, code: failureMessage(error) } as Body };
       }
     },
-    put: (path, payload = {}) => send('PUT', path, payload),
-    delete: (path) => send('DELETE', path),
+    put: (path, payload = {}) => {
+      sentAhead.clear();
+      return send('PUT', path, payload);
+    },
+    delete: (path) => {
+      sentAhead.clear();
+      return send('DELETE', path);
+    },
     download: (path, payload = {}) =>
       request(
         path,

@@ -88,6 +88,7 @@ export interface PageDeclaration {
 
 export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 
+/** A resource's endpoint (`{folder}/api.ts`), typed where it is written. */
 export const defineEndpoint = (endpoint: ResourceEndpoint): ResourceEndpoint => endpoint;
 
 /** A resource: its endpoint and its screens. A list screen and the endpoint's `listOpening` go together. */

@@ -43,7 +43,7 @@ export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => 
 
 /**
  * Fetches the screen that `pathname` shows (`/company` → the companies' list, `/company/abc` → a company's page),
- * so that it downloads while the console starts, with, on a phone, the parts a list shows only there; the entry's
+ * so that it downloads while the console starts, with, on a phone, the parts a resource's list shows only there; the entry's
  * other screens wait for the idle preload, not to share the first load's bandwidth.
  */
 export function preloadScreensAt(pathname: string, onPhone: boolean): void {
@@ -52,7 +52,7 @@ export function preloadScreensAt(pathname: string, onPhone: boolean): void {
   if (!entry) return;
   const belowEntry = rest.some((part) => part !== '');
   preloadEntryAt(entry, belowEntry);
-  if (onPhone && !belowEntry) preloadPhoneListParts();
+  if (onPhone && !belowEntry && entry.kind === 'resource' && entry.list) preloadPhoneListParts({ sortable: entry.api.sortable });
 }
 
 /** What fetches each entry's screens, in the menu's order: one turn of the idle preload each. */

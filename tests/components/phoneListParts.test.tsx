@@ -13,16 +13,16 @@ vi.mock('../../src/custom/components/phoneListParts', async (importOriginal) => 
 afterEach(() => phoneParts.preloadPhoneListParts.mockClear());
 
 describe("a list's phone-only parts", () => {
-  it('are fetched with the list the console opens on, on a phone only', () => {
+  it('are fetched with the list the console opens on, on a phone only, the sort menu where the list sorts', () => {
     preloadScreensAt('/company', false);
     expect(phoneParts.preloadPhoneListParts).not.toHaveBeenCalled();
     preloadScreensAt('/company', true);
-    expect(phoneParts.preloadPhoneListParts).toHaveBeenCalledTimes(1);
+    preloadScreensAt('/admin', true);
+    expect(phoneParts.preloadPhoneListParts.mock.calls).toEqual([[{ sortable: true }], [{ sortable: false }]]);
   });
 
-  it('are not fetched for a record page, or an address that opens no screen', () => {
-    preloadScreensAt('/company/abc', true);
-    preloadScreensAt('/nope', true);
+  it('are not fetched for a record page, a screen that is not a resource list, or an address that opens none', () => {
+    for (const path of ['/company/abc', '/bank', '/audit', '/', '/nope']) preloadScreensAt(path, true);
     expect(phoneParts.preloadPhoneListParts).not.toHaveBeenCalled();
   });
 

@@ -148,6 +148,21 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     expect(calls.map((call) => call.body)).toEqual([page, { ...page, offset: 10 }, page]);
   });
 
+  it('lets no answer sent ahead outlive a write or another POST: the identical search after them asks again', async () => {
+    for (const [name, write] of [
+      ['put', (http: ReturnType<typeof client>) => http.put('/company/c1', { name: 'Renamed' })],
+      ['delete', (http: ReturnType<typeof client>) => http.delete('/company/c1')],
+      ['another post', (http: ReturnType<typeof client>) => http.post('/company', { name: 'New' })],
+    ] as const) {
+      const { fetch, calls } = fakeFetch([200, { ok: true, data: ['before'] }], [200, { ok: true }], [200, { ok: true, data: ['after'] }]);
+      const http = client(fetch);
+      http.sendAhead('/company/search', page);
+      await write(http);
+      expect((await http.post('/company/search', page)).body, name).toEqual({ ok: true, data: ['after'] });
+      expect(calls, name).toHaveLength(3);
+    }
+  });
+
   it('lets an answer older than SENT_AHEAD_LIFETIME_MS go: the call asks the server again', async () => {
     const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const { fetch, calls } = fakeFetch([200, { ok: true, data: ['stale'] }], [200, { ok: true, data: ['fresh'] }]);

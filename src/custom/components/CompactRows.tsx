@@ -15,9 +15,11 @@ export interface CompactItem {
 }
 
 /**
- * The look of MUI's dense-less List, ListItem (divider), ListItemButton, ListItemAvatar and ListItemText, drawn by
- * one style sheet on plain elements: a phone renders its first page of rows right when the search answers, and the
- * components would cost each row a dozen themed renders (and their style objects) where the elements cost none.
+ * The look of MUI's List and ListItem (not dense, with dividers), ListItemButton, ListItemAvatar and ListItemText,
+ * drawn by one style sheet on plain elements: a phone renders its first page of rows right when the search answers,
+ * and the components would cost each row a dozen themed renders (and their style objects) where the elements cost
+ * none. A pressed row darkens where ListItemButton drew a ripple; like it, no browser tap highlight, and no hover
+ * colour left on a row that a finger touched.
  */
 const RowList = styled('ul')(({ theme }) => ({
   listStyle: 'none',
@@ -34,8 +36,10 @@ const RowList = styled('ul')(({ theme }) => ({
     textDecoration: 'none',
   },
   '& a.compact-row': {
+    WebkitTapHighlightColor: 'transparent',
     transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:hover': { backgroundColor: theme.palette.action.hover, '@media (hover: none)': { backgroundColor: 'transparent' } },
+    '&:active': { backgroundColor: theme.palette.action.selected },
     // Drawn inside the row, like the console's other full-width items: no scrolling parent clips it.
     '&:focus-visible': { backgroundColor: theme.palette.action.focus, outlineOffset: -2 },
   },
@@ -60,12 +64,12 @@ export const CompactRows = ({ items, action }: { items: CompactItem[]; action?: 
       const content = (
         <>
           {avatar && <div className="compact-avatar">{avatar}</div>}
-          <div className={secondary ? 'compact-text two-lines' : 'compact-text'}>
+          <div className={secondary != null ? 'compact-text two-lines' : 'compact-text'}>
             <span className="compact-primary">
               <span>{primary}</span>
               {tertiary && <span className="compact-tertiary">{tertiary}</span>}
             </span>
-            {secondary && <p className="compact-secondary">{secondary}</p>}
+            {secondary != null && <p className="compact-secondary">{secondary}</p>}
           </div>
         </>
       );

@@ -23,7 +23,8 @@ export const domainFilters = [
   <SubDomainSelect key="sub_activity_domain" source="sub_activity_domain" alwaysOn />,
 ];
 
-export interface ResourceListProps<RecordType extends RaRecord = RaRecord> extends Omit<ListProps, 'children' | 'actions'> {
+/** No `sort`: a list opens in its endpoint's `listOpening` order, the one the page's entry sends its first search in. */
+export interface ResourceListProps<RecordType extends RaRecord = RaRecord> extends Omit<ListProps, 'children' | 'actions' | 'sort'> {
   title: string;
   /** The create modal, if the list has one. */
   create?: ReactNode;
