@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Resource, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/catalogue/product';
@@ -8,6 +9,7 @@ import { consoleStore } from './custom/layout/consoleStore';
 import { darkTheme, lightTheme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { createConsoleQueryClient } from './providers/queryClient';
 import { consoleEntries } from './resources';
 
 export interface AppProps {
@@ -20,38 +22,42 @@ export interface AppProps {
  * resources/ (a resource without screens, such as the ledger, needs no route), then the pages outside the menu.
  * The signed-out screens (/auth…) are not here: Root renders them without react-admin.
  */
-export const App = ({ dataProvider, authProvider }: AppProps) => (
-  // What react-admin's <Admin> renders, with the console's own i18n provider: <Admin> imports react-admin's default
-  // one (node-polyglot and its polyfills) even when given another.
-  <AdminContext
-    dataProvider={dataProvider}
-    authProvider={authProvider}
-    i18nProvider={i18nProvider}
-    lightTheme={lightTheme}
-    darkTheme={darkTheme}
-    store={consoleStore()}
-  >
-    <AdminUI title={PRODUCT_NAME} loginPage={false} layout={AppLayout} dashboard={Dashboard} notification={TopCenterNotification} disableTelemetry>
-      {consoleEntries.map((entry) =>
-        entry.kind === 'resource' && entry.list ? (
-          <Resource
-            key={entry.name}
-            name={entry.name}
-            list={entry.list}
-            edit={entry.edit}
-            icon={entry.menu?.icon}
-            recordRepresentation={entry.recordRepresentation}
-          >
-            {entry.routes?.map(({ path, page: Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </Resource>
-        ) : null,
-      )}
-      <CustomRoutes>
-        {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
-        <Route path="/account" element={<AccountPage />} />
-      </CustomRoutes>
-    </AdminUI>
-  </AdminContext>
-);
+export const App = ({ dataProvider, authProvider }: AppProps) => {
+  const [queryClient] = useState(createConsoleQueryClient);
+  return (
+    // What react-admin's <Admin> renders, with the console's own i18n provider: <Admin> imports react-admin's default
+    // one (node-polyglot and its polyfills) even when given another.
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      store={consoleStore()}
+      queryClient={queryClient}
+    >
+      <AdminUI title={PRODUCT_NAME} loginPage={false} layout={AppLayout} dashboard={Dashboard} notification={TopCenterNotification} disableTelemetry>
+        {consoleEntries.map((entry) =>
+          entry.kind === 'resource' && entry.list ? (
+            <Resource
+              key={entry.name}
+              name={entry.name}
+              list={entry.list}
+              edit={entry.edit}
+              icon={entry.menu?.icon}
+              recordRepresentation={entry.recordRepresentation}
+            >
+              {entry.routes?.map(({ path, page: Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Resource>
+          ) : null,
+        )}
+        <CustomRoutes>
+          {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
+          <Route path="/account" element={<AccountPage />} />
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
+  );
+};

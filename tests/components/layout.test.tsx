@@ -4,7 +4,7 @@ import { SIDEBAR_WIDTH_PX, darkTheme, lightTheme } from '../../src/custom/layout
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
-import { buildAuditEvent } from '../helpers/builders';
+import { buildAuditEvent, buildCompany } from '../helpers/builders';
 import { fakeFetch } from '../helpers/fakeFetch';
 import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
@@ -100,5 +100,16 @@ describe('layout shell', () => {
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
     expect(location()).toBe('/admin');
     expect(await screen.findByText('No data found')).toBeInTheDocument();
+  });
+
+  it('checks the session once, not again as each screen mounts (that re-check re-rendered the whole shell)', async () => {
+    const authProvider = fakeAuthProvider();
+    const getList = vi.fn(async (resource: string) => (resource === 'company' ? { data: [buildCompany({ name: 'Acme' })], total: 1 } : { data: [], total: 0 }));
+    const { user, location } = renderApp('/company', { authProvider, dataProvider: { getList } });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Admins' }));
+    await waitFor(() => expect(location()).toBe('/admin'));
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('admin', expect.anything()));
+    expect(authProvider.checkAuth).toHaveBeenCalledTimes(1);
   });
 });
