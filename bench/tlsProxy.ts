@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import http2 from 'node:http2';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -62,11 +63,19 @@ export async function startTlsProxy(port: number, target: URL): Promise<TlsProxy
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });
+  // The browser keeps its connections open; closing the proxy ends them, or `close` would wait for the browser.
+  const sockets = new Set<Socket>();
+  server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `https://127.0.0.1:${port}`,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -70,56 +70,60 @@ async function measure(port: number, url: string, headers: Record<string, string
   }
 }
 
+/** What each page is measured with: the signed-out form, then the list as a returning admin opens it. */
+async function measurePages(chromePort: number, origin: string, signInOrigin: string, transport: string): Promise<void> {
+  // The session cookie, as a returning admin has it: the console trades it for a token at start-up.
+  const cookie = await signInCookie(signInOrigin);
+  const pages: Array<{ name: string; url: string; headers: Record<string, string> }> = [
+    { name: '/auth', url: `${origin}/auth`, headers: {} },
+    { name: '/company (signed in)', url: `${origin}/company`, headers: { Cookie: cookie } },
+  ];
+  for (const page of pages) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const measures: Measure[] = [];
+      for (let run = 0; run < RUNS; run += 1) measures.push(await measure(chromePort, page.url, page.headers, preset));
+      const pick = (key: keyof Measure) => median(measures.map((measure) => measure[key]));
+      console.log(
+        `| ${transport === 'h2' ? 'HTTPS, HTTP/2' : 'HTTP/1.1'} | ${page.name} | ${preset} | ${pick('score')} | ${pick('fcp').toFixed(0)} | ${pick('lcp').toFixed(0)} | ${pick('tbt').toFixed(0)} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const buildDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-data-'));
   console.log('building the console…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
     env: { ...process.env, CONSOLE_BUILD_DIR: buildDir, VITE_API_URL: '/api' },
     stdio: 'inherit',
   });
-  const server = await startServer(PORT, {
-    NODE_ENV: 'development',
-    SEED_DEMO: 'true',
-    DATA_DIR: dataDir,
-    CONSOLE_DIR: buildDir,
-    CONSOLE_URL: `http://127.0.0.1:${PORT}`,
-  });
-  const proxy = await startTlsProxy(TLS_PORT, new URL(server.origin));
   // The proxy's certificate is made for the run: the browser ignores certificate errors, as it would trust a real one.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   });
   try {
-    const cookie = await signInCookie(server.origin);
     console.log(`\nLighthouse ${RUNS} run(s) each, median; Debian Chromium; performance category`);
     console.log('| transport | page | preset | score | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const transport of TRANSPORTS) {
-      const origin = transport === 'h2' ? proxy.origin : server.origin;
-      const pages: Array<{ name: string; url: string; headers: Record<string, string> }> = [
-        { name: '/auth', url: `${origin}/auth`, headers: {} },
-        // The session cookie, as a returning admin has it: the console trades it for a token at start-up.
-        { name: '/company (signed in)', url: `${origin}/company`, headers: { Cookie: cookie } },
-      ];
-      for (const page of pages) {
-        for (const preset of ['mobile', 'desktop'] as const) {
-          const measures: Measure[] = [];
-          for (let run = 0; run < RUNS; run += 1) measures.push(await measure(chrome.port, page.url, page.headers, preset));
-          const pick = (key: keyof Measure) => median(measures.map((measure) => measure[key]));
-          console.log(
-            `| ${transport === 'h2' ? 'HTTPS, HTTP/2' : 'HTTP/1.1'} | ${page.name} | ${preset} | ${pick('score')} | ${pick('fcp').toFixed(0)} | ${pick('lcp').toFixed(0)} | ${pick('tbt').toFixed(0)} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
-          );
-        }
+      // A server of its own for each transport, whose public address (CONSOLE_URL) is the origin the browser loads, as
+      // in a deployment: the demo data's uploaded pictures are stored under that address.
+      const origin = transport === 'h2' ? `https://127.0.0.1:${TLS_PORT}` : `http://127.0.0.1:${PORT}`;
+      const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-data-'));
+      const server = await startServer(PORT, { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir, CONSOLE_DIR: buildDir, CONSOLE_URL: origin });
+      const proxy = transport === 'h2' ? await startTlsProxy(TLS_PORT, new URL(server.origin)) : undefined;
+      try {
+        await measurePages(chrome.port, proxy?.origin ?? server.origin, server.origin, transport);
+      } finally {
+        await proxy?.close();
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
     }
   } finally {
     chrome.kill();
-    await proxy.close();
-    await server.stop();
     rmSync(buildDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
