@@ -65,7 +65,7 @@ export async function startTlsProxy(port: number, target: URL): Promise<TlsProxy
   });
   // The browser keeps its connections open; closing the proxy ends them, or `close` would wait for the browser.
   const sockets = new Set<Socket>();
-  server.on('secureConnection', (socket: Socket) => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });

@@ -14,7 +14,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { SESSION_COOKIE } from '../server/lib/sessions';
 import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
 import { startServer } from './serverProcess';
-import { startTlsProxy } from './tlsProxy';
+import { startTlsProxy, type TlsProxy } from './tlsProxy';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PORT = 3901;
@@ -111,13 +111,15 @@ async function main(): Promise<void> {
       // in a deployment: the demo data's uploaded pictures are stored under that address.
       const origin = transport === 'h2' ? `https://127.0.0.1:${TLS_PORT}` : `http://127.0.0.1:${PORT}`;
       const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-data-'));
-      const server = await startServer(PORT, { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir, CONSOLE_DIR: buildDir, CONSOLE_URL: origin });
-      const proxy = transport === 'h2' ? await startTlsProxy(TLS_PORT, new URL(server.origin)) : undefined;
+      let server: Awaited<ReturnType<typeof startServer>> | undefined;
+      let proxy: TlsProxy | undefined;
       try {
+        server = await startServer(PORT, { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir, CONSOLE_DIR: buildDir, CONSOLE_URL: origin });
+        if (transport === 'h2') proxy = await startTlsProxy(TLS_PORT, new URL(server.origin));
         await measurePages(chrome.port, proxy?.origin ?? server.origin, server.origin, transport);
       } finally {
         await proxy?.close();
-        await server.stop();
+        await server?.stop();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
