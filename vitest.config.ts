@@ -14,7 +14,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx'],
           setupFiles: ['tests/helpers/componentSetup.ts'],
-          testTimeout: 20_000,
+          // The longest tests take 6–7 s here on four workers; a busier CI machine must not turn them into timeouts.
+          testTimeout: 40_000,
         },
       },
       {

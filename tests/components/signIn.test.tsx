@@ -101,7 +101,7 @@ describe('protected routes', () => {
     '%s redirects to /auth when signed out',
     async (path) => {
       const { location } = renderApp(path, { authProvider: signedOut() });
-      await waitFor(() => expect(location()).toBe('/auth'), { timeout: 5000 });
+      await waitFor(() => expect(location()).toBe('/auth'));
       expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     },
   );
