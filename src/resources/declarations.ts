@@ -70,7 +70,7 @@ export interface ResourceScreens {
   menu?: MenuEntry;
   list?: PreloadableScreen;
   edit?: PreloadableScreen;
-  /** The create form the list opens in a dialog, when it is loaded apart from the list. */
+  /** The inputs of the list's create dialog (CreateModal), loaded apart from the list. */
   createForm?: PreloadableScreen;
   /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
   routes?: Array<{ path: string; page: PreloadableScreen }>;

@@ -22,6 +22,15 @@ const SIGNED_IN_SCREENS = [
   'src/custom/audit/AuditPage.tsx',
 ];
 
+/** What a list's first rows do not need, by list: its create dialog and inputs, and the table's bulk buttons. */
+const LOADED_AFTER_THE_ROWS: Record<string, string[]> = {
+  'src/resources/admins/AdminList.tsx': ['src/resources/admins/AdminInputs.tsx'],
+  'src/resources/companies/CompanyList.tsx': ['src/resources/companies/CompanyCreateInputs.tsx', 'src/custom/components/upload/'],
+  'src/resources/offers/OfferList.tsx': ['src/resources/offers/OfferCreateInputs.tsx', 'src/custom/components/upload/'],
+  'src/resources/needs/NeedList.tsx': ['src/resources/needs/NeedCreateInputs.tsx', 'src/custom/components/OrganisationInput.tsx'],
+};
+const LOADED_AFTER_ANY_LIST_ROWS = ['src/custom/components/CreateDialog.tsx', 'src/custom/components/bulk/'];
+
 /** Libraries of the signed-in console: the sign-in screens must load none of them. */
 const CONSOLE_ONLY_LIBRARIES = ['/react-admin/', '/ra-core/', '/ra-ui-materialui/', '/@tanstack/', '/react-hook-form/'];
 
@@ -111,5 +120,16 @@ describe('JavaScript budgets of the first loads (production build)', () => {
     const size = await gzipKb(files);
     console.log(`${screen}: ${size} KB gzip in ${files.size} file(s)`);
     expect(size).toBeLessThanOrEqual(SIGNED_IN_PAGE_BUDGET_KB);
+  });
+
+  it.each(Object.entries(LOADED_AFTER_THE_ROWS))('%s loads its create form and bulk buttons apart, after its first rows', async (screen, own) => {
+    const consoleKey = await chunkKeyOf('src/console.tsx');
+    const files = new Set([...staticClosure('index.html'), ...staticClosure(consoleKey), ...staticClosure(await chunkKeyOf(screen))]);
+    const sources = (await Promise.all([...files].map(sourcesOf))).flat();
+    for (const left of [...own, ...LOADED_AFTER_ANY_LIST_ROWS])
+      expect(
+        sources.filter((source) => source.includes(left)),
+        left,
+      ).toEqual([]);
   });
 });

@@ -1,56 +1,46 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useId, useState, type ReactNode } from 'react';
-import { Button, CreateBase, Form, useNotify, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
-import { RequiredFieldsSaveButton } from './RequiredFieldsSaveButton';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Button } from 'react-admin';
+
+/** The dialog and its form, fetched when the console is idle (AppLayout) or on the first click. */
+export const preloadCreateDialog = () => import('./CreateDialog');
+const LazyCreateDialog = lazy(async () => ({ default: (await preloadCreateDialog()).CreateDialog }));
 
 export interface CreateModalProps {
   /** The button that opens the modal. */
   openLabel: string;
   title: string;
   successMessage: string;
-  children: ReactNode;
+  /** The form's inputs: a lazily loaded component (its resource declares it as `createForm`, fetched when idle). */
+  inputs: ComponentType;
 }
 
 /**
- * A create modal: a form in a dialog whose Create button waits until the form is valid (the inputs that are
- * validated `required()` are filled); on success, the resource's toast and the new record's page. Failures show
- * the server code or the resource's fallback text (the data provider puts either in the error message).
+ * A list's create button and its modal (CreateDialog). Only the button is in the list's code: the dialog, the form
+ * and its inputs (uploads, pickers) are not needed to show the list's first rows, and a phone on a slow network
+ * draws them sooner without. The dialog mounts on the first click and stays mounted, so that it closes animated.
  */
-export const CreateModal = ({ openLabel, title, successMessage, children }: CreateModalProps) => {
+export const CreateModal = ({ openLabel, title, successMessage, inputs: Inputs }: CreateModalProps) => {
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-  const resource = useResourceContext();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const close = () => setOpen(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button label={openLabel} onClick={() => setOpen(true)}>
+      <Button
+        label={openLabel}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <AddIcon />
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <CreateBase
-          resource={resource}
-          redirect={false}
-          mutationOptions={{
-            onSuccess: (record: RaRecord) => {
-              notify(successMessage, { type: 'success' });
-              close();
-              redirect('edit', resource, record.id);
-            },
-          }}
-        >
-          <Form mode="onChange">
-            <DialogContent>{children}</DialogContent>
-            <DialogActions>
-              <Button label="Cancel" onClick={close} />
-              <RequiredFieldsSaveButton label="Create" variant="contained" />
-            </DialogActions>
-          </Form>
-        </CreateBase>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <LazyCreateDialog open={open} onClose={() => setOpen(false)} title={title} successMessage={successMessage}>
+            <Inputs />
+          </LazyCreateDialog>
+        </Suspense>
+      )}
     </>
   );
 };

@@ -6,10 +6,10 @@ import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
 import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
-import { LazyServerExportButton } from './lazyListPowerTools';
 import { Paginator } from './Paginator';
 import { loadSortMenu } from './phoneListParts';
 import { ResetFiltersButton } from './ResetFiltersButton';
+import { ServerExportButton } from './ServerExportButton';
 import type { SortField } from './SortMenu';
 import { useIsSmallScreen } from './useIsSmallScreen';
 
@@ -95,9 +95,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
             </Suspense>
           )}
           {actions}
-          <Suspense fallback={null}>
-            <LazyServerExportButton />
-          </Suspense>
+          <ServerExportButton />
           {resettable && <ResetFiltersButton />}
           {create}
         </TopToolbar>

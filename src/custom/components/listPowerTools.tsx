@@ -1,8 +1,7 @@
 /**
- * The list's export and bulk buttons, in one module that the lists load lazily (see lazyListPowerTools):
- * a list's first load stays within its budget, and these come once the list is on screen.
+ * The table's bulk buttons (the move picker among them), in one module that the lists load lazily (see
+ * lazyListPowerTools): a phone's compact rows have no selection, and a list's first rows come without them.
  */
-export { ServerExportButton } from './ServerExportButton';
 export { BulkDeleteButton } from './bulk/BulkDeleteButton';
 export { BulkMoveUsersButton } from './bulk/BulkMoveUsersButton';
 export { BulkNeedStatusButton } from './bulk/BulkNeedStatusButton';

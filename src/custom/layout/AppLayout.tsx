@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { DocumentTitle } from '../components/DocumentTitle';
+import { preloadCreateDialog } from '../components/CreateModal';
 import { preloadListPowerTools } from '../components/lazyListPowerTools';
 import { entryPreloads } from '../../resources';
 import { AccountPage, Dashboard } from '../screens';
@@ -25,12 +26,13 @@ const AppTopBar = () => (
  * Once signed in, every screen's code is fetched while the browser is idle, so that no click waits for a chunk: one
  * entry at a time, each in an idle period of its own (inIdleTurns), so that a slow phone never runs them all in one
  * long task while the admin starts using the page. They start once the opening screen has its data
- * (IdlePreloads), so that on a slow network they never delay its search. The list's export and bulk
- * buttons and the quick find first (the page's own), the menu's screens in order, then the dashboard's chart
+ * (IdlePreloads), so that on a slow network they never delay its search. The list's bulk buttons, its
+ * create dialog and the quick find first (the page's own), the menu's screens in order, then the dashboard's chart
  * library, the heaviest, which the dashboard itself fetches only once its figures are drawn.
  */
 const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
   preloadListPowerTools,
+  preloadCreateDialog,
   preloadQuickFind,
   ...entryPreloads,
   AccountPage.preload,

@@ -1,10 +1,10 @@
 import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
-import { AdminInputs } from './AdminInputs';
+import { lazyNamed } from '../../custom/lazyNamed';
 
-/** 'Create new administrator' asks for a name and an email; Create waits for both (their inputs are required). */
+/** A name and an email; Create waits for both (their inputs are required). The edit page uses the same inputs. */
+export const LazyAdminInputs = lazyNamed(() => import('./AdminInputs'), 'AdminInputs');
+
 export const AdminCreate = () => (
-  <CreateModal openLabel="Create" title="Create new administrator" successMessage={messages.success.adminCreated}>
-    <AdminInputs />
-  </CreateModal>
+  <CreateModal openLabel="Create" title="Create new administrator" successMessage={messages.success.adminCreated} inputs={LazyAdminInputs} />
 );

@@ -1,18 +1,9 @@
-import { SelectInput, TextInput, required } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
-import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
-import { OrganisationInput } from '../../custom/components/OrganisationInput';
-import { requiredText } from '../../custom/components/validators';
-import { EMERGENCY_CHOICES } from './needChoices';
+import { lazyNamed } from '../../custom/lazyNamed';
 
-/** Create waits for a description and an emergency. */
+export const LazyNeedCreateInputs = lazyNamed(() => import('./NeedCreateInputs'), 'NeedCreateInputs');
+
 export const NeedCreate = () => (
-  <CreateModal openLabel="Create" title="Create need" successMessage={messages.success.needCreated}>
-    <TextInput source="description" label="Description" validate={requiredText} multiline minRows={3} fullWidth />
-    <SelectInput source="emergency" label="Emergency" choices={EMERGENCY_CHOICES} validate={required()} fullWidth />
-    <OrganisationInput />
-    <DomainSelect source="activity_domain" fullWidth />
-    <SubDomainSelect source="sub_activity_domain" fullWidth />
-  </CreateModal>
+  <CreateModal openLabel="Create" title="Create need" successMessage={messages.success.needCreated} inputs={LazyNeedCreateInputs} />
 );

@@ -1,11 +1,10 @@
-import { Suspense } from 'react';
 import { FunctionField, SelectInput, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { LazyBulkDeleteButton, LazyBulkNeedStatusButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
-import { LazyNeedCreate } from './lazyNeedCreate';
+import { NeedCreate } from './NeedCreate';
 import type { NeedRecord } from '../../providers/records';
 
 const filters = [
@@ -22,11 +21,7 @@ export const NeedList = () => (
     title="Need"
     filters={filters}
     resettable
-    create={
-      <Suspense fallback={null}>
-        <LazyNeedCreate />
-      </Suspense>
-    }
+    create={<NeedCreate />}
     bulkActions={
       <>
         <LazyBulkNeedStatusButton />

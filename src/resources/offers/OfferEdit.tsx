@@ -4,8 +4,7 @@ import { FieldRow } from '../../custom/components/FieldRow';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { ImagesInput } from '../../custom/components/upload/ImagesInput';
-import { OFFER_IMAGES_FOLDER } from './OfferCreate';
-import { CREDIT_RATIO_CHOICES, UNIT_CHOICES } from './offerFormat';
+import { CREDIT_RATIO_CHOICES, OFFER_IMAGES_FOLDER, UNIT_CHOICES } from './offerFormat';
 
 /** /offer/{id}: every offer field (`offerUpdateBody` in shared/contract/offers.ts), Update and Delete; Raw Data. */
 export const OfferEdit = () => (

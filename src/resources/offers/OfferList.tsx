@@ -1,5 +1,4 @@
 import { Avatar, Stack } from '@mui/material';
-import { Suspense } from 'react';
 import { FunctionField, TextField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
@@ -7,7 +6,7 @@ import { joined } from '../../custom/components/CompactList';
 import { LazyBulkDeleteButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
 import { formatPrice, formatRatioAsPercent } from './offerFormat';
-import { LazyOfferCreate } from './lazyOfferCreate';
+import { OfferCreate } from './OfferCreate';
 import type { OfferRecord } from '../../providers/records';
 
 const OfferImage = ({ offer, size }: { offer: OfferRecord; size: number }) => (
@@ -20,11 +19,7 @@ export const OfferList = () => (
     title="Offer"
     filters={[searchFilter, ...domainFilters]}
     resettable
-    create={
-      <Suspense fallback={null}>
-        <LazyOfferCreate />
-      </Suspense>
-    }
+    create={<OfferCreate />}
     bulkActions={<LazyBulkDeleteButton plural="offers" />}
     emptyText={messages.empty.offers}
     compact={{
