@@ -1,5 +1,5 @@
-// Reads the JSON reports of Vitest and Playwright; prints one line per suite, the total, then each failed test with
-// the first lines of its error (CI keeps only the end of the log: this is where a failure must be named).
+// Reads the JSON reports of Vitest and Playwright; prints one line per suite, the total, then each failure with the
+// first lines of its error (CI keeps only the end of the log: this is where a failure must be named).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,7 +9,7 @@ const failures = [];
 
 /** The first lines of an error, without colour codes. */
 const excerpt = (message = '') =>
-  message
+  String(message)
     // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
@@ -17,6 +17,9 @@ const excerpt = (message = '') =>
     .filter(Boolean)
     .slice(0, 4)
     .join('\n      ');
+
+/** What a Playwright error says: a thrown non-Error has only a value. */
+const playwrightMessage = (error) => error?.message ?? error?.value ?? error?.stack ?? '';
 
 /** Playwright's specs, through nested describe blocks. */
 function* playwrightSpecs(suites = []) {
@@ -26,34 +29,53 @@ function* playwrightSpecs(suites = []) {
   }
 }
 
+function readPlaywright(suite, report) {
+  const stats = report.stats;
+  let failed = stats.unexpected + stats.flaky;
+  for (const spec of playwrightSpecs(report.suites)) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const error = test.results?.find((result) => result.errors?.length)?.errors[0];
+      failures.push({ suite, name: `${spec.file}:${spec.line} › ${spec.title}`, message: excerpt(playwrightMessage(error)) });
+    }
+  }
+  // Errors outside any test: the web server that did not start, a global setup, a spec file that does not load.
+  for (const error of report.errors ?? []) failures.push({ suite, name: '(outside any test)', message: excerpt(playwrightMessage(error)) });
+  if (report.errors?.length && failed === 0) failed = report.errors.length;
+  counts.push({ suite, passed: stats.expected, failed, skipped: stats.skipped });
+}
+
+function readVitest(suite, report) {
+  let failed = report.numFailedTests ?? 0;
+  for (const testFile of report.testResults ?? []) {
+    const path = String(testFile.name ?? '?').replace(/^.*?\/tests\//, 'tests/');
+    const failedTests = (testFile.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push({ suite, name: `${path} › ${test.fullName}`, message: excerpt(test.failureMessages?.[0]) });
+    // A file that fails to load, or whose beforeAll/afterAll hook fails (its tests are then skipped), has no failed test.
+    if (testFile.status === 'failed' && failedTests.length === 0) {
+      failures.push({ suite, name: path, message: excerpt(testFile.message || 'a hook or the file failed; its tests did not run') });
+      failed += 1;
+    }
+  }
+  counts.push({ suite, passed: report.numPassedTests ?? 0, failed, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) });
+}
+
 for (const file of existsSync(dir)
   ? readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort()
   : []) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const suite = file.replace(/\.json$/, '');
-  if (report.stats && 'expected' in report.stats) {
-    // Playwright: expected = passed, unexpected = failed, flaky counted as failed (retries are off).
-    counts.push({ suite, passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky, skipped: report.stats.skipped });
-    for (const spec of playwrightSpecs(report.suites)) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const error = test.results?.find((result) => result.errors?.length)?.errors[0];
-        failures.push({ suite, name: `${spec.file}:${spec.line} › ${spec.title}`, message: excerpt(error?.message) });
-      }
-    }
-  } else {
-    counts.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
-    for (const testFile of report.testResults ?? []) {
-      const path = testFile.name.replace(/^.*?\/tests\//, 'tests/');
-      for (const test of testFile.assertionResults ?? []) {
-        if (test.status === 'failed') failures.push({ suite, name: `${path} › ${test.fullName}`, message: excerpt(test.failureMessages?.[0]) });
-      }
-      // A file that fails to load has no test to name.
-      if (testFile.status === 'failed' && !testFile.assertionResults?.length) failures.push({ suite, name: path, message: excerpt(testFile.message) });
-    }
+  let report;
+  try {
+    report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  } catch (error) {
+    failures.push({ suite, name: file, message: excerpt(`unreadable report: ${error.message}`) });
+    counts.push({ suite, passed: 0, failed: 1, skipped: 0 });
+    continue;
   }
+  if (report.stats && 'expected' in report.stats) readPlaywright(suite, report);
+  else readVitest(suite, report);
 }
 
 for (const { suite, passed, failed, skipped } of counts) {
@@ -62,7 +84,7 @@ for (const { suite, passed, failed, skipped } of counts) {
 const total = counts.reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }), { passed: 0, failed: 0 });
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
 if (failures.length > 0) {
-  console.log('\nfailed tests:');
+  console.log('\nfailures:');
   for (const { suite, name, message } of failures) console.log(`  [${suite}] ${name}${message ? `\n      ${message}` : ''}`);
 }
 process.exit(total.failed > 0 || counts.length === 0 ? 1 : 0);

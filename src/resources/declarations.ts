@@ -70,8 +70,8 @@ export interface ResourceScreens {
   menu?: MenuEntry;
   list?: PreloadableScreen;
   edit?: PreloadableScreen;
-  /** The inputs of the list's create dialog (CreateModal), loaded apart from the list. */
-  createForm?: PreloadableScreen;
+  /** The inputs of the list's create dialog (CreateModal), loaded apart from the list: fetched ahead when idle. */
+  createForm?: Pick<PreloadableScreen, 'preload'>;
   /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
   routes?: Array<{ path: string; page: PreloadableScreen }>;
   /** The field that names a record in references and titles. */
@@ -103,7 +103,7 @@ export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDecl
  * Fetches these screens' code; settles once each has loaded or failed. A failed fetch is forgotten (lazyNamed):
  * the click loads again and shows the failure there.
  */
-async function preloadScreens(screens: ReadonlyArray<PreloadableScreen | undefined>): Promise<void> {
+async function preloadScreens(screens: ReadonlyArray<Pick<PreloadableScreen, 'preload'> | undefined>): Promise<void> {
   await Promise.allSettled(screens.map((screen) => screen?.preload?.()));
 }
 

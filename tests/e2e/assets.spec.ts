@@ -24,7 +24,7 @@ test('the sign-in page loads its scripts brotli-compressed and cached for good, 
   expect(compressed).toBeGreaterThan(0);
 });
 
-test('/auth fetches one script; typing fetches the console; once signed in, no menu click waits for a script', async ({ page }) => {
+test('/auth fetches one script; typing fetches the console; once signed in, no menu click nor create dialog waits for a script', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -65,5 +65,10 @@ test('/auth fetches one script; typing fetches the console; once signed in, no m
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await page.waitForLoadState('networkidle');
   }
+  // A list's create dialog and its inputs were fetched when idle too.
+  await page.getByRole('menuitem', { name: 'Companies' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Create company' }).getByLabel('Name')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(scripts.slice(fetchedBeforeClicks)).toEqual([]);
 });

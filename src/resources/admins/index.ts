@@ -1,7 +1,7 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
-import { LazyAdminInputs } from './AdminCreate';
+import { adminCreateForm } from './AdminCreate';
 import endpoint from './api';
 
 /** The administrators: /admin lists them, /admin/{id} edits one. */
@@ -9,6 +9,6 @@ export default defineResource(endpoint, {
   menu: { label: 'Admins', icon: AdminPanelSettingsIcon },
   list: lazyNamed(() => import('./AdminList'), 'AdminList'),
   edit: lazyNamed(() => import('./AdminEdit'), 'AdminEdit'),
-  createForm: LazyAdminInputs,
+  createForm: adminCreateForm,
   recordRepresentation: 'name',
 });

@@ -1,9 +1,11 @@
 import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
-import { lazyNamed } from '../../custom/lazyNamed';
 
-export const LazyCompanyCreateInputs = lazyNamed(() => import('./CompanyCreateInputs'), 'CompanyCreateInputs');
+const loadInputs = async () => (await import('./CompanyCreateInputs')).CompanyCreateInputs;
+
+/** The create form's inputs, fetched ahead when the console is idle (the resource declares them). */
+export const companyCreateForm = { preload: loadInputs };
 
 export const CompanyCreate = () => (
-  <CreateModal openLabel="Create" title="Create company" successMessage={messages.success.companyCreated} inputs={LazyCompanyCreateInputs} />
+  <CreateModal openLabel="Create" title="Create company" successMessage={messages.success.companyCreated} loadInputs={loadInputs} />
 );

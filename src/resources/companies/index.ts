@@ -2,13 +2,13 @@ import BusinessIcon from '@mui/icons-material/Business';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
 import endpoint from './api';
-import { LazyCompanyCreateInputs } from './CompanyCreate';
+import { companyCreateForm } from './CompanyCreate';
 
 /** The companies: /company lists them, /company/{id} edits one. Their balance moves only through the ledger. */
 export default defineResource(endpoint, {
   menu: { label: 'Companies', icon: BusinessIcon },
   list: lazyNamed(() => import('./CompanyList'), 'CompanyList'),
   edit: lazyNamed(() => import('./CompanyEdit'), 'CompanyEdit'),
-  createForm: LazyCompanyCreateInputs,
+  createForm: companyCreateForm,
   recordRepresentation: 'name',
 });

@@ -1,9 +1,9 @@
 import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
-import { lazyNamed } from '../../custom/lazyNamed';
 
-export const LazyNeedCreateInputs = lazyNamed(() => import('./NeedCreateInputs'), 'NeedCreateInputs');
+const loadInputs = async () => (await import('./NeedCreateInputs')).NeedCreateInputs;
 
-export const NeedCreate = () => (
-  <CreateModal openLabel="Create" title="Create need" successMessage={messages.success.needCreated} inputs={LazyNeedCreateInputs} />
-);
+/** The create form's inputs, fetched ahead when the console is idle (the resource declares them). */
+export const needCreateForm = { preload: loadInputs };
+
+export const NeedCreate = () => <CreateModal openLabel="Create" title="Create need" successMessage={messages.success.needCreated} loadInputs={loadInputs} />;

@@ -2,13 +2,13 @@ import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
 import endpoint from './api';
-import { LazyNeedCreateInputs } from './NeedCreate';
+import { needCreateForm } from './NeedCreate';
 
 /** The needs: /need lists them, /need/{id} edits one. */
 export default defineResource(endpoint, {
   menu: { label: 'Need', icon: PlaylistAddCheckIcon },
   list: lazyNamed(() => import('./NeedList'), 'NeedList'),
   edit: lazyNamed(() => import('./NeedEdit'), 'NeedEdit'),
-  createForm: LazyNeedCreateInputs,
+  createForm: needCreateForm,
   recordRepresentation: 'description',
 });

@@ -2,13 +2,13 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
 import endpoint from './api';
-import { LazyOfferCreateInputs } from './OfferCreate';
+import { offerCreateForm } from './OfferCreate';
 
 /** The offers: /offer lists them, /offer/{id} edits one. */
 export default defineResource(endpoint, {
   menu: { label: 'Offer', icon: LocalOfferIcon },
   list: lazyNamed(() => import('./OfferList'), 'OfferList'),
   edit: lazyNamed(() => import('./OfferEdit'), 'OfferEdit'),
-  createForm: LazyOfferCreateInputs,
+  createForm: offerCreateForm,
   recordRepresentation: 'title',
 });
