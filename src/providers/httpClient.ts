@@ -100,11 +100,14 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       answer<Body>,
     );
 
-  /** Anything but 200 is a refusal: its envelope's code is the message, else `HTTP_{status}`. */
+  /**
+   * Anything but 200 is a refusal: its envelope's code is the message, else `HTTP_{status}`. The status goes with it,
+   * so that the auth provider's `checkError` sees a 401 (an ended session) as it does on every other call.
+   */
   const file = async (response: Response): Promise<DownloadedFile> => {
     if (response.status !== 200) {
       const { code } = await readBody(response);
-      throw new Error(code || `HTTP_${response.status}`);
+      throw Object.assign(new Error(code || `HTTP_${response.status}`), { status: response.status });
     }
     const filename = FILENAME.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download';
     return { blob: await response.blob(), filename };

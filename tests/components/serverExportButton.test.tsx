@@ -1,12 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { AdminContext, ListBase, defaultI18nProvider, type FilterPayload, type SortPayload } from 'react-admin';
+import { AdminContext, ListBase, defaultI18nProvider, type AuthProvider, type FilterPayload, type SortPayload } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerExportButton } from '../../src/custom/components/ServerExportButton';
 import { TopCenterNotification } from '../../src/custom/layout/TopCenterNotification';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import type { DownloadedFile, HttpClient } from '../../src/providers/httpClient';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
 
 /** An HTTP client whose searches answer an empty page and whose downloads wait for the test to settle them. */
 function fakeHttpClient() {
@@ -23,10 +24,14 @@ function fakeHttpClient() {
   return { http, download, pending };
 }
 
-function renderButton(http: HttpClient, list: { resource: string; filter?: FilterPayload; filterDefaultValues?: FilterPayload; sort?: SortPayload }) {
+function renderButton(
+  http: HttpClient,
+  list: { resource: string; filter?: FilterPayload; filterDefaultValues?: FilterPayload; sort?: SortPayload },
+  authProvider?: AuthProvider,
+) {
   const user = userEvent.setup();
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <AdminContext dataProvider={createDataProvider(http)} i18nProvider={defaultI18nProvider}>
+    <AdminContext dataProvider={createDataProvider(http)} authProvider={authProvider} i18nProvider={defaultI18nProvider}>
       <ListBase disableSyncWithLocation {...list}>
         {children}
       </ListBase>
@@ -93,5 +98,21 @@ describe('ServerExportButton', () => {
     await user.click(button);
     expect(download).toHaveBeenCalledTimes(2);
     expect(download).toHaveBeenLastCalledWith('/company/export', { sort: { name: -1 }, offset: 0 });
+  });
+
+  it('signs the admin out when the export meets an ended session (401), and saves nothing', async () => {
+    const { http, pending } = fakeHttpClient();
+    const authProvider = fakeAuthProvider({
+      checkError: vi.fn(async (error: { status?: number }) => {
+        if (error?.status === 401) throw { redirectTo: '/auth', message: false };
+      }),
+    });
+    const { user, button } = renderButton(http, { resource: 'company' }, authProvider);
+    await user.click(button);
+    pending[0]?.reject(Object.assign(new Error('UNAUTHORIZED'), { status: 401 }));
+    await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+    expect(authProvider.checkError).toHaveBeenCalledWith(expect.objectContaining({ status: 401 }));
+    expect(createObjectURL).not.toHaveBeenCalled();
+    expect(clicked).toEqual([]);
   });
 });

@@ -117,6 +117,11 @@ describe('httpClient.download: a file answered to a POST, rejected unless the st
     await expect(client(gateway.fetch).download('/company/export')).rejects.toThrow('HTTP_502');
   });
 
+  it('rejects with the status too, so that an ended session (401) signs the admin out as on any other call', async () => {
+    const ended = answering(() => new Response(JSON.stringify({ ok: false, code: 'UNAUTHORIZED' }), { status: 401 }));
+    await expect(client(ended.fetch).download('/company/export')).rejects.toMatchObject({ message: 'UNAUTHORIZED', status: 401 });
+  });
+
   it('rejects on a network failure', async () => {
     const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
     await expect(client(fetch).download('/company/export')).rejects.toThrow('Failed to fetch');
