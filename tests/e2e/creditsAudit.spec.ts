@@ -55,4 +55,25 @@ test.describe('credits and audit trail, end to end', () => {
     // The app bar slides away when the page scrolls, so its title may be hidden: the browser tab names the record.
     await expect(page).toHaveTitle(`${name} · Companies — Admin Platform`);
   });
+
+  test('the Audit page filters by an admin whose name is typed key by key, as a slow typist does', async ({ page }) => {
+    await page.goto('/audit');
+    await signIn(page);
+    await page.getByRole('menuitem', { name: 'Audit' }).click();
+    await expect(page).toHaveURL(/\/audit/);
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    const admin = page.getByRole('combobox', { name: 'Admin' });
+    // Slower than the autocomplete's debounce, so each key sends its own search. The demo has two admins named Hugo:
+    // the options must come from the last search ('Hugo S'), not from the one before it ('Hugo ').
+    await admin.pressSequentially('Hugo S', { delay: 400 });
+    await expect(admin).toHaveValue('Hugo S');
+    await expect(page.getByRole('option')).toHaveText(['Hugo Simon']);
+    await admin.fill('');
+    await admin.pressSequentially('Demo', { delay: 400 });
+    await expect(page.getByRole('option')).toHaveText(['Demo Admin']);
+    await page.getByRole('option', { name: 'Demo Admin', exact: true }).click();
+    await expect(page).toHaveURL(/admin_id/);
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expect(page.locator('tbody tr').filter({ hasNotText: 'Demo Admin' })).toHaveCount(0);
+  });
 });
