@@ -115,14 +115,17 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
 
   const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
   /**
-   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime. Any
-   * POST, PUT or DELETE ends every answer sent ahead, taken or not: only the first call after them can take one,
-   * and none may outlive a write (a later identical search would show the rows from before it).
+   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime; taking it
+   * ends it. A search (a POST to `…/search`, which reads) ends no other, so that a page's other searches (a filter's
+   * choices) may go first; any other POST, like every PUT and DELETE, ends them all: none may outlive a write (a later
+   * identical search would show the rows from before it).
    */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
-    const ahead = sentAhead.get(requestKey(path, payload));
-    sentAhead.clear();
+    const key = requestKey(path, payload);
+    const ahead = sentAhead.get(key);
+    if (path.endsWith('/search')) sentAhead.delete(key);
+    else sentAhead.clear();
     const fresh = ahead && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS;
     return fresh ? ahead.answer : undefined;
   };

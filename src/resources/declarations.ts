@@ -50,11 +50,18 @@ export interface ResourceEndpoint {
   name: string;
   api: ResourceApi;
   /**
-   * Present when `/{name}` lists the resource: the order the list opens in (the server's own without `sort`). The
-   * list reads it, and the entry sends the list's first search from it (openingSearch.ts).
+   * Present when an address lists the resource (`/{name}`, or `listAddress`): the order the list opens in (the
+   * server's own without `sort`). The list reads it, and the entry sends the list's first search from it
+   * (openingSearch.ts).
    */
   listOpening?: { sort?: SortPayload };
+  /** The address of a page that lists the resource, for a resource listed by a page of its own and not at `/{name}`. */
+  listAddress?: string;
 }
+
+/** Where the resource's list opens: its page's address, else `/{name}`; undefined for a resource that no address lists. */
+export const listAddressOf = (endpoint: ResourceEndpoint): string | undefined =>
+  endpoint.listOpening ? (endpoint.listAddress ?? `/${endpoint.name}`) : undefined;
 
 /**
  * One entity of the console: its endpoint and, when it has screens, its menu entry and views. Views are loaded
@@ -91,9 +98,15 @@ export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 /** A resource's endpoint (`{folder}/api.ts`), typed where it is written. */
 export const defineEndpoint = (endpoint: ResourceEndpoint): ResourceEndpoint => endpoint;
 
-/** A resource: its endpoint and its screens. A list screen and the endpoint's `listOpening` go together. */
+/**
+ * A resource: its endpoint and its screens. A list (its own list screen, or a page at its `listAddress`, never both)
+ * and the endpoint's `listOpening` go together.
+ */
 export function defineResource(endpoint: ResourceEndpoint, screens: ResourceScreens = {}): ResourceDeclaration {
-  if (Boolean(endpoint.listOpening) !== Boolean(screens.list)) throw new Error(`${endpoint.name}: a list screen needs its listOpening, and only a list screen`);
+  if (screens.list && endpoint.listAddress) throw new Error(`${endpoint.name}: a list screen at /${endpoint.name}, or a page at its listAddress, not both`);
+  if (Boolean(endpoint.listOpening) !== Boolean(screens.list ?? endpoint.listAddress)) {
+    throw new Error(`${endpoint.name}: a list needs its listOpening, and only a list`);
+  }
   return { kind: 'resource', ...endpoint, ...screens };
 }
 

@@ -52,7 +52,8 @@ export function preloadScreensAt(pathname: string, onPhone: boolean): void {
   if (!entry) return;
   const belowEntry = rest.some((part) => part !== '');
   preloadEntryAt(entry, belowEntry);
-  if (onPhone && !belowEntry && entry.kind === 'resource' && entry.list) preloadPhoneListParts({ sortable: entry.api.sortable });
+  const listed = entry.kind === 'resource' ? (entry.list ? entry : undefined) : resources.find((resource) => resource.listAddress === entry.path);
+  if (onPhone && !belowEntry && listed) preloadPhoneListParts({ sortable: listed.api.sortable });
 }
 
 /** What fetches each entry's screens, in the menu's order: one turn of the idle preload each. */

@@ -18,11 +18,13 @@ describe("a list's phone-only parts", () => {
     expect(phoneParts.preloadPhoneListParts).not.toHaveBeenCalled();
     preloadScreensAt('/company', true);
     preloadScreensAt('/admin', true);
-    expect(phoneParts.preloadPhoneListParts.mock.calls).toEqual([[{ sortable: true }], [{ sortable: false }]]);
+    // The Audit page lists the audit trail, which it does not sort.
+    preloadScreensAt('/audit', true);
+    expect(phoneParts.preloadPhoneListParts.mock.calls).toEqual([[{ sortable: true }], [{ sortable: false }], [{ sortable: false }]]);
   });
 
-  it('are not fetched for a record page, a screen that is not a resource list, or an address that opens none', () => {
-    for (const path of ['/company/abc', '/bank', '/audit', '/', '/nope']) preloadScreensAt(path, true);
+  it('are not fetched for a record page, a screen that lists no resource, or an address that opens none', () => {
+    for (const path of ['/company/abc', '/bank', '/audit_event', '/', '/nope']) preloadScreensAt(path, true);
     expect(phoneParts.preloadPhoneListParts).not.toHaveBeenCalled();
   });
 

@@ -9,6 +9,7 @@ const LISTS = [
   { path: '/offer', search: '/api/offer/search' },
   { path: '/need', search: '/api/need/search' },
   { path: '/message', search: '/api/room/search' },
+  { path: '/audit', search: '/api/audit/search' },
 ];
 
 const isSearch = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/search');
@@ -48,8 +49,11 @@ test("a list opened by its address gets its first search sent ahead by the page'
   for (const { path, search } of LISTS) {
     const { searches, sentWhileHeld } = await openWithConsoleHeld(page, path, 5000);
     expect(sentWhileHeld, `${path}: the search left while the console's code was still downloading`).toBe(true);
-    expect(searches, `${path}: one search, the list's own taking the answer sent ahead`).toHaveLength(1);
-    expect(searches[0]).toMatch(new RegExp(`^${search} \\{"offset":0`));
+    // The list's own searches: a filter's choices (the Audit page's Admin) are searched apart.
+    const listSearches = searches.filter((sent) => sent.startsWith(`${search} `));
+    expect(listSearches, `${path}: one search, the list's own taking the answer sent ahead`).toHaveLength(1);
+    expect(listSearches[0]).toMatch(new RegExp(`^${search} \\{"offset":0`));
+    expect(searches[0], `${path}: the list's search left first`).toBe(listSearches[0]);
   }
 });
 

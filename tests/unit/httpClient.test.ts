@@ -153,6 +153,15 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     expect(calls.map((call) => call.body)).toEqual([page, { ...page, offset: 10 }, page]);
   });
 
+  it("keeps the answer through other searches (the Audit page's Admin filter searches its choices first)", async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['admins'] }]);
+    const http = client(fetch);
+    http.sendAhead('/audit/search', { offset: 0 });
+    expect((await http.post('/admin/search', { offset: 0 })).body).toEqual({ ok: true, data: ['admins'] });
+    expect((await http.post('/audit/search', { offset: 0 })).body).toEqual({ ok: true, data: ['ahead'] });
+    expect(calls.map((call) => call.url)).toEqual(['http://api.test/api/audit/search', 'http://api.test/api/admin/search']);
+  });
+
   it('lets no answer sent ahead outlive a write or another POST: the identical search after them asks again', async () => {
     for (const [name, write] of [
       ['put', (http: ReturnType<typeof client>) => http.put('/company/c1', { name: 'Renamed' })],

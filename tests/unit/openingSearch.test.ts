@@ -12,12 +12,15 @@ describe("openingListSearch: the first search of the list an address opens, sent
     expect(at('/user')).toEqual({ path: '/user/search', payload: { offset: 0 } });
     // The rooms' search takes the page size and lives under /room.
     expect(at('/message')).toEqual({ path: '/room/search', payload: { offset: 0, limit: 10 } });
+    // The audit trail's list is the Audit page, in the server's order.
+    expect(at('/audit')).toEqual({ path: '/audit/search', payload: { offset: 0 } });
   });
 
   it('is none where the list would not open unfiltered on page 1, or where no list opens', () => {
     expect(at('/company', '?filter=%7B%22search%22%3A%22a%22%7D')).toBeUndefined();
     expect(at('/company', '?page=2')).toBeUndefined();
-    for (const pathname of ['/', '/company/abc', '/company/', '/credit_entry', '/audit_event', '/bank', '/audit', '/auth', '/nope']) {
+    expect(at('/audit', '?page=2')).toBeUndefined();
+    for (const pathname of ['/', '/company/abc', '/company/', '/credit_entry', '/audit_event', '/bank', '/audit/', '/auth', '/nope']) {
       expect(at(pathname), pathname).toBeUndefined();
     }
   });

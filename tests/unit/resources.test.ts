@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigation, resources } from '../../src/resources';
-import { defineResource, readOnlyErrors } from '../../src/resources/declarations';
+import { consoleEntries, navigation, resources } from '../../src/resources';
+import { defineResource, listAddressOf, readOnlyErrors } from '../../src/resources/declarations';
 import { endpoints, resourceApi, resourceEndpoint } from '../../src/resources/endpoints';
 
 describe('the declared resources', () => {
@@ -47,11 +47,22 @@ describe('endpoints and declarations', () => {
     }
   });
 
-  it('refuse a list screen without its opening, and an opening without a list screen', () => {
+  it('refuse a list (a list screen, or a page at a listAddress) without its opening, an opening without a list, and both lists', () => {
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
     const screen = Object.assign(() => null, { preload: async () => ({}) });
-    expect(() => defineResource({ name: 'x', api }, { list: screen })).toThrow('x: a list screen needs its listOpening');
-    expect(() => defineResource({ name: 'x', api, listOpening: {} })).toThrow('x: a list screen needs its listOpening');
+    expect(() => defineResource({ name: 'x', api }, { list: screen })).toThrow('x: a list needs its listOpening');
+    expect(() => defineResource({ name: 'x', api, listAddress: '/y' })).toThrow('x: a list needs its listOpening');
+    expect(() => defineResource({ name: 'x', api, listOpening: {} })).toThrow('x: a list needs its listOpening');
+    expect(() => defineResource({ name: 'x', api, listOpening: {}, listAddress: '/y' }, { list: screen })).toThrow('not both');
     expect(defineResource({ name: 'x', api, listOpening: {} }, { list: screen })).toMatchObject({ kind: 'resource', name: 'x', list: screen });
+    expect(defineResource({ name: 'x', api, listOpening: {}, listAddress: '/y' })).toMatchObject({ kind: 'resource', name: 'x', listAddress: '/y' });
+  });
+
+  it("list each resource at one address, its own or its page's, and the Audit page lists the audit trail", () => {
+    expect(listAddressOf(resourceEndpoint('company'))).toBe('/company');
+    expect(listAddressOf(resourceEndpoint('audit_event'))).toBe('/audit');
+    expect(listAddressOf(resourceEndpoint('credit_entry'))).toBeUndefined();
+    const pages = consoleEntries.flatMap((entry) => (entry.kind === 'page' ? [entry.path] : []));
+    for (const endpoint of endpoints) if (endpoint.listAddress) expect(pages, endpoint.name).toContain(endpoint.listAddress);
   });
 });

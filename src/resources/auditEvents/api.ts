@@ -1,6 +1,6 @@
 import { defineEndpoint, readOnlyErrors } from '../declarations';
 
-/** How the `audit_event` resource speaks to the API. */
+/** How the `audit_event` resource speaks to the API. Its list is the Audit page, newest first (the server's order). */
 export default defineEndpoint({
   name: 'audit_event',
   api: {
@@ -8,4 +8,6 @@ export default defineEndpoint({
     errors: readOnlyErrors,
     sortable: false,
   },
+  listOpening: {},
+  listAddress: '/audit',
 });
