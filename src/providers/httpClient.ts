@@ -17,9 +17,9 @@ export interface HttpClient {
   /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
   /**
-   * Sends a POST now, before the code that will make it has loaded: if the next POST, PUT or DELETE is a `post` of
-   * the same path and body, from the same session, within SENT_AHEAD_LIFETIME_MS, it takes the answer instead of
-   * sending again; any other call ends it.
+   * Sends a search now, before the code that will make it has loaded: if the next search of that path is a `post` of
+   * the same body, from the same session, within SENT_AHEAD_LIFETIME_MS, it takes the answer instead of sending
+   * again; a search of that path with another body ends it, and so does any write (see takeSentAhead).
    */
   sendAhead(path: string, payload: unknown): void;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
@@ -113,20 +113,21 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return { blob: await response.blob(), filename };
   };
 
-  const sentAhead = new Map<string, { answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
+  /** The answers sent ahead, one per path: each waits for the first call to its path. */
+  const sentAhead = new Map<string, { key: string; answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
   /**
-   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime; taking it
-   * ends it. A search (a POST to `…/search`, which reads) ends no other, so that a page's other searches (a filter's
-   * choices) may go first; any other POST, like every PUT and DELETE, ends them all: none may outlive a write (a later
-   * identical search would show the rows from before it).
+   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime. The first
+   * search (a POST to `…/search`, which reads) of a path takes its path's answer or ends it, and leaves the other
+   * paths' alone, so that a page's other searches (a filter's choices) may go first. Any other POST, like every PUT,
+   * DELETE and download (an export is audited), ends them all: none may outlive a write (a later identical search would
+   * show the rows from before it).
    */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
-    const key = requestKey(path, payload);
-    const ahead = sentAhead.get(key);
-    if (path.endsWith('/search')) sentAhead.delete(key);
+    const ahead = sentAhead.get(path);
+    if (path.endsWith('/search')) sentAhead.delete(path);
     else sentAhead.clear();
-    const fresh = ahead && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS;
+    const fresh = ahead && ahead.key === requestKey(path, payload) && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS;
     return fresh ? ahead.answer : undefined;
   };
 
@@ -136,7 +137,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       const answer = send('POST', path, payload);
       // A failure is the taking call's to report, or nobody's.
       answer.catch(() => undefined);
-      sentAhead.set(requestKey(path, payload), { answer, sentAt: Date.now(), session: token() });
+      sentAhead.set(path, { key: requestKey(path, payload), answer, sentAt: Date.now(), session: token() });
     },
     async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
       try {
@@ -154,8 +155,9 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       sentAhead.clear();
       return send('DELETE', path);
     },
-    download: (path, payload = {}) =>
-      request(
+    download: (path, payload = {}) => {
+      sentAhead.clear();
+      return request(
         path,
         {
           method: 'POST',
@@ -163,7 +165,8 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
           body: JSON.stringify(payload),
         },
         file,
-      ),
+      );
+    },
     // The session's header like every call: the token never rides in the URL, as an EventSource would need.
     stream: (path, signal) =>
       request(path, { method: 'GET', headers: { Accept: 'text/event-stream', ...authorization() }, signal }, async (response) => response),

@@ -153,7 +153,16 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     expect(calls.map((call) => call.body)).toEqual([page, { ...page, offset: 10 }, page]);
   });
 
-  it("keeps the answer through other searches (the Audit page's Admin filter searches its choices first)", async () => {
+  it("ends the answer at its path's first search, whatever its body: the list's first call only may take it", async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['page 2'] }], [200, { ok: true, data: ['page 1'] }]);
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    await http.post('/company/search', { ...page, offset: 10 });
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: true, data: ['page 1'] });
+    expect(calls).toHaveLength(3);
+  });
+
+  it("keeps the answer through other paths' searches (the Audit page's Admin filter searches its choices first)", async () => {
     const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['admins'] }]);
     const http = client(fetch);
     http.sendAhead('/audit/search', { offset: 0 });
@@ -162,11 +171,13 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     expect(calls.map((call) => call.url)).toEqual(['http://api.test/api/audit/search', 'http://api.test/api/admin/search']);
   });
 
-  it('lets no answer sent ahead outlive a write or another POST: the identical search after them asks again', async () => {
+  it('lets no answer sent ahead outlive a write, a POST that is no search, or an export: the identical search after them asks again', async () => {
     for (const [name, write] of [
       ['put', (http: ReturnType<typeof client>) => http.put('/company/c1', { name: 'Renamed' })],
       ['delete', (http: ReturnType<typeof client>) => http.delete('/company/c1')],
       ['another post', (http: ReturnType<typeof client>) => http.post('/company', { name: 'New' })],
+      // The server audits every export.
+      ['export', (http: ReturnType<typeof client>) => http.download('/company/export', {})],
     ] as const) {
       const { fetch, calls } = fakeFetch([200, { ok: true, data: ['before'] }], [200, { ok: true }], [200, { ok: true, data: ['after'] }]);
       const http = client(fetch);

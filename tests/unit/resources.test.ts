@@ -64,5 +64,7 @@ describe('endpoints and declarations', () => {
     expect(listAddressOf(resourceEndpoint('credit_entry'))).toBeUndefined();
     const pages = consoleEntries.flatMap((entry) => (entry.kind === 'page' ? [entry.path] : []));
     for (const endpoint of endpoints) if (endpoint.listAddress) expect(pages, endpoint.name).toContain(endpoint.listAddress);
+    const addresses = endpoints.flatMap((endpoint) => listAddressOf(endpoint) ?? []);
+    expect(new Set(addresses).size, 'one list per address').toBe(addresses.length);
   });
 });
