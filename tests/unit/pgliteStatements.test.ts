@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keptStatements } from '../../server/db/pgliteStatements';
 
 let client: PGlite;
@@ -9,12 +9,18 @@ beforeAll(async () => {
   await client.exec('CREATE TABLE items (id int PRIMARY KEY, label text, data bytea, tags text[], flag boolean, at timestamptz)');
 });
 afterAll(() => client.close());
+// Each test starts with no statement kept, even after one that failed half-way: a new keeper names its first `kept_1`.
+afterEach(() => client.exec('DEALLOCATE ALL'));
 
-/** The kept statements PostgreSQL itself holds, by their text. */
+/**
+ * The kept statements PostgreSQL itself holds, by their text, in the order they were prepared: by the number in their
+ * name, which each preparation takes next. Their `prepare_time` can tie (two preparations within one tick of PGlite's
+ * clock), and ties come back in no set order.
+ */
 const kept = async (): Promise<string[]> =>
-  (await client.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'kept_%' ORDER BY prepare_time")).rows.map(
-    (row) => row.statement,
-  );
+  (
+    await client.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'kept_%' ORDER BY substring(name FROM 6)::int")
+  ).rows.map((row) => row.statement);
 
 const keptNames = async (): Promise<string[]> =>
   (await client.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name LIKE 'kept_%'")).rows.map((row) => row.name);
@@ -33,7 +39,6 @@ describe('statements kept parsed on PGlite', () => {
     expect((await run('SELECT label FROM items WHERE id = $1', [2])).rows).toEqual([{ label: 'two' }]);
     expect((await run('SELECT label FROM items WHERE id = $1', [1])).rows).toEqual([{ label: 'one' }]);
     expect(await kept()).toEqual(['INSERT INTO items (id, label) VALUES ($1, $2)', 'SELECT label FROM items WHERE id = $1']);
-    await client.exec('DEALLOCATE ALL');
   });
 
   it('serialises each parameter by its type and parses the rows as PGlite does', async () => {
@@ -45,7 +50,6 @@ describe('statements kept parsed on PGlite', () => {
     expect(mine.rows).toEqual(pglites.rows);
     expect(mine.rows[0]).toMatchObject({ id: 3, label: 'three', data: new Uint8Array([0, 1, 255]), tags: ['a', 'b,c'], flag: true });
     expect((await run('UPDATE items SET label = $1 WHERE id > $2', ['many', 0])).affectedRows).toBe(3);
-    await client.exec('DEALLOCATE ALL');
   });
 
   it('keeps the most recently used statements only, closing the others', async () => {
@@ -57,7 +61,6 @@ describe('statements kept parsed on PGlite', () => {
     expect(await kept()).toEqual(['SELECT 1 AS one', 'SELECT 3 AS three']);
     expect((await run('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
     expect(await kept()).toEqual(['SELECT 3 AS three', 'SELECT 2 AS two']);
-    await client.exec('DEALLOCATE ALL');
   });
 
   it('prepares a statement again once it has been kept for its time, so that its plan does not outlive the rows’ growth', async () => {
@@ -68,7 +71,6 @@ describe('statements kept parsed on PGlite', () => {
     const names = await keptNames();
     expect(names).toHaveLength(1);
     expect(names[0]).not.toBe(first);
-    await client.exec('DEALLOCATE ALL');
   });
 
   it('prepares a statement again when it was deallocated from under it', async () => {
@@ -77,7 +79,6 @@ describe('statements kept parsed on PGlite', () => {
     await client.exec('DEALLOCATE ALL');
     expect((await run('SELECT 7 AS seven')).rows).toEqual([{ seven: 7 }]);
     expect(await kept()).toEqual(['SELECT 7 AS seven']);
-    await client.exec('DEALLOCATE ALL');
   });
 
   it('hands back a statement’s error and goes on answering; a text that does not parse is not kept', async () => {
@@ -87,6 +88,5 @@ describe('statements kept parsed on PGlite', () => {
     await expect(run('SELEKT nothing')).rejects.toMatchObject({ code: '42601' });
     await expect(run('SELEKT nothing')).rejects.toMatchObject({ code: '42601' });
     expect(await kept()).toEqual(['SELECT 1 / $1::int AS ratio']);
-    await client.exec('DEALLOCATE ALL');
   });
 });
