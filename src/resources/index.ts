@@ -6,7 +6,16 @@ import admins from './admins';
 import auditEvents from './auditEvents';
 import companies from './companies';
 import creditEntries from './creditEntries';
-import { definePage, fetchEntryScreens, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry, type ResourceDeclaration } from './declarations';
+import {
+  definePage,
+  fetchEntryScreens,
+  listAddressOf,
+  preloadEntry,
+  preloadEntryAt,
+  type ConsoleEntry,
+  type MenuEntry,
+  type ResourceDeclaration,
+} from './declarations';
 import rooms from './messages';
 import needs from './needs';
 import offers from './offers';
@@ -52,7 +61,8 @@ export function preloadScreensAt(pathname: string, onPhone: boolean): void {
   if (!entry) return;
   const belowEntry = rest.some((part) => part !== '');
   preloadEntryAt(entry, belowEntry);
-  const listed = entry.kind === 'resource' ? (entry.list ? entry : undefined) : resources.find((resource) => resource.listAddress === entry.path);
+  // The resource listed at this address, as openingSearch.ts finds it: a list screen's own, or a page's (the Audit page's).
+  const listed = resources.find((resource) => listAddressOf(resource) === `/${first}`);
   if (onPhone && !belowEntry && listed) preloadPhoneListParts({ sortable: listed.api.sortable });
 }
 
