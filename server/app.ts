@@ -2,11 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { backgroundWorkPlugin } from './plugins/backgroundWork';
 import { consolePlugin } from './plugins/console';
 import { contractPlugin, DOCS_PREFIX, OPENAPI_PATH } from './plugins/contract';
 import { errorEnvelopePlugin } from './plugins/errors';
+import { gracefulStopPlugin } from './plugins/gracefulStop';
+import { metricsPlugin } from './plugins/metrics';
 import { answerClientError, answerFrameworkError } from './lib/frameworkRefusals';
 import { jsonBodiesPlugin } from './plugins/jsonBodies';
 import { loggerOptions } from './lib/logging';
@@ -17,8 +19,6 @@ import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
 import { sessionCache } from './lib/sessionCache';
 import { fileStoreFor } from './lib/fileStore';
-import { done } from './lib/answers';
-import { okAnswer } from '../shared/contract/envelope';
 import { adminRoutes } from './routes/admins';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -28,9 +28,11 @@ import { creditRoutes } from './routes/credits';
 import { dashboardRoutes } from './routes/dashboard';
 import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
 import { impersonationRoutes } from './routes/impersonation';
 import { needRoutes } from './routes/needs';
 import { offerRoutes } from './routes/offers';
+import { presenceRoutes } from './routes/presence';
 import { registryRoutes } from './routes/registry';
 import { roomRoutes } from './routes/rooms';
 import { userRoutes } from './routes/users';
@@ -54,8 +56,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A malformed or over-long URL is refused in the contract's envelope, not Fastify's.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A request arriving while the app closes is refused in the envelope instead (plugins/gracefulStop.ts).
+    return503OnClosing: false,
   });
-  const database = options.database ?? (await openDatabase(config));
+  const database = options.database ?? (await openDatabase(config, app.log));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('listenToDatabase', database.listen);
@@ -75,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin);
   await app.register(backgroundWorkPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(gracefulStopPlugin);
+  await app.register(metricsPlugin, { database });
 
   // Only JSON bodies: a cross-site HTML form (text/plain, form-encoded) cannot forge a call.
   app.removeContentTypeParser('text/plain');
@@ -96,10 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { summary: 'Whether the server and its database answer', tags: ['Health'], response: { 200: okAnswer } } }, async () => {
-        await pingDatabase(api.db);
-        return done();
-      });
+      await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(registryRoutes);
       await api.register(impersonationRoutes);
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(needRoutes);
         await protectedApi.register(categoryImageRoutes);
         await protectedApi.register(roomRoutes);
+        await protectedApi.register(presenceRoutes);
         await protectedApi.register(dashboardRoutes);
         if (config.devRoutes) await protectedApi.register(devHelperRoutes);
       });

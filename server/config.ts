@@ -58,7 +58,7 @@ const environmentSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
   /** A search counts its matches exactly up to this many; beyond, its total is the planner's estimate. */
-  // 200: twenty pages of exact total; counting to 1 000 read ~10 000 rows for a text one row in ten matches (README).
+  // 200: twenty pages of exact total; counting to 1 000 read ~10 000 rows for a text one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
@@ -72,6 +72,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // Unset: no /metrics at all. Long enough not to be guessed.
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -110,6 +112,8 @@ export interface Config {
   logLevel: string;
   /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** Set: GET /metrics (Prometheus) answers a caller with `Authorization: Bearer <token>`. A secret: never logged. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +162,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     workers: env.WORKERS,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -10,30 +11,58 @@ import { fileStoreFor } from './lib/fileStore';
 
 const SEEDED = `demo data seeded; sign in as ${DEMO_CREDENTIALS.email} (password in the README)`;
 
+/** After a stop signal, the requests in flight get this long to finish; then their connections are closed. */
+const STOP_GRACE_MS = 10_000;
+/** What closing may take in all (the outbox's round, the database) before the process exits regardless. */
+const STOP_DEADLINE_MS = STOP_GRACE_MS + 10_000;
+
+/**
+ * A graceful stop: no new connection is taken, a request arriving on an open one is refused (503, plugins/gracefulStop.ts),
+ * live streams end with a reconnect hint (routes/rooms.ts), the requests in flight finish (for STOP_GRACE_MS at most),
+ * then the plugins close: background work, the outbox's current round, the database. Exits 0 once closed.
+ */
+async function stop(app: FastifyInstance, signal: string): Promise<void> {
+  app.log.info(`${signal}: finishing the requests in flight, then stopping`);
+  const force = setTimeout(() => {
+    app.log.warn(`${signal}: requests still in flight after ${STOP_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, STOP_GRACE_MS);
+  const deadline = setTimeout(() => {
+    app.log.error(`${signal}: the server did not close within ${STOP_DEADLINE_MS / 1000} s: exiting`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS);
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, `${signal}: closing failed`);
+    process.exit(1);
+  }
+  clearTimeout(force);
+  clearTimeout(deadline);
+  app.log.info(`${signal}: stopped`);
+  process.exit(0);
+}
+
 /** One server process: builds the app and listens (alone, or as one of the cluster's workers). */
 async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
   // With several workers the primary has seeded already.
   if (cluster.isPrimary && config.seedDemo && (await seedDemoData(app.db, app.files, config))) app.log.info(SEEDED);
-  const close = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void stop(app, 'SIGINT'));
+  process.once('SIGTERM', () => void stop(app, 'SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
 }
 
 /**
  * WORKERS > 1: the primary migrates and seeds once, then forks the workers, which share the port
  * (node:cluster hands connections out in turn) and keep no state of their own: sessions, rate limits
- * and the mail outbox are in the database. A worker that dies once serving is replaced; one that dies
- * before it listens stops the whole server, since its successors would fail the same way.
+ * and the mail outbox are in the database. A worker that dies once serving is replaced at once; one
+ * that dies while starting is started again after 1, 2, 4… s (at most 30 s), never given up on: a
+ * database that is away is waited out.
  */
 async function runPrimary(config: Config): Promise<void> {
   const log = processLogger(config);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   try {
     if (config.seedDemo && (await seedDemoData(database.db, fileStoreFor(config, database.db), config))) log.info(SEEDED);
   } finally {
@@ -48,8 +77,10 @@ async function runPrimary(config: Config): Promise<void> {
     for (const worker of workers()) worker.process.kill('SIGTERM');
     if (!workers().length) process.exit(exitCode);
   };
+  let failedStarts = 0;
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
+    failedStarts = 0;
     if (listening.size === config.workers) log.info(`${config.workers} workers listening on ${config.host}:${config.port}`);
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -57,19 +88,23 @@ async function runPrimary(config: Config): Promise<void> {
       if (!workers().length) process.exit();
       return;
     }
-    if (!listening.has(worker.id)) {
-      log.error({ workerPid: worker.process.pid, code, signal }, 'a worker stopped while starting: closing the server');
-      closeAll(1);
+    if (listening.delete(worker.id)) {
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a worker died: starting another');
+      cluster.fork();
       return;
     }
-    listening.delete(worker.id);
-    log.error({ workerPid: worker.process.pid, code, signal }, 'a worker died: starting another');
-    cluster.fork();
+    failedStarts += 1;
+    const delayMs = restartDelayMs(failedStarts);
+    log.error({ workerPid: worker.process.pid, code, signal }, `a worker stopped while starting: starting another in ${delayMs / 1_000} s`);
+    setTimeout(() => closing || cluster.fork(), delayMs);
   });
   process.once('SIGINT', () => closeAll(0));
   process.once('SIGTERM', () => closeAll(0));
   for (let index = 0; index < config.workers; index += 1) cluster.fork();
 }
+
+/** 1 s after a first failed start, doubling with each one after, never more than 30 s. */
+const restartDelayMs = (failedStarts: number): number => Math.min(30_000, 1_000 * 2 ** (failedStarts - 1));
 
 async function main(): Promise<void> {
   const config = loadConfig();

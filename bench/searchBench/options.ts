@@ -12,7 +12,7 @@ function listOption<Name extends string>(variable: string, allowed: readonly Nam
   return names as Name[];
 }
 
-/** The bench's settings, from the environment (see the README's Benchmark section). */
+/** The bench's settings, from the environment (see docs/benchmarks.md, Searches). */
 export function benchOptions() {
   // BENCH_COMPANIES is the older name, from when only companies were searched.
   const rows = Number(process.env.BENCH_ROWS ?? process.env.BENCH_COMPANIES ?? 100_000);

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
-import { listenOnPostgres } from './postgresListener';
+import { openPostgres } from './postgresDatabase';
 import { startPgliteThread } from './pgliteThread';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
@@ -25,12 +25,20 @@ export interface DatabaseHandle {
   listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;
   /** PGlite only: the whole database as a tarball, which `openDatabase({ pgliteImage })` starts from. */
   dumpImage?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now, for the metrics (server/plugins/metrics.ts). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PGlite only: each statement's wait for the database thread, in seconds (the metrics); answers the unsubscribe. */
+  observeQueueWait?: (observe: (seconds: number) => void) => () => void;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any constant works: it only has to be the same for every process that migrates this database. */
-const MIGRATION_LOCK_ID = 727_001;
+
+/** Where the database's troubles are told: one line each, never connection parameters or statement values. */
+export interface DatabaseLog {
+  warn(message: string): void;
+}
+const silent: DatabaseLog = { warn: () => undefined };
 
 /**
  * PGlite's page cache lives in the server's own memory, and PostgreSQL's default (128 MB) is touched
@@ -46,30 +54,8 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=for
  * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), started from `pgliteImage` when given (a
  * `dumpDataDir()` of a migrated database: the tests' shortcut past the migrations). A postgres:// URL: node-postgres.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteImage?: Blob }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // No JIT compilation: it pays off for long analytic queries, and cost estimates that run high (the dashboard's
-    // joins of weekly counts) made PostgreSQL spend 840 ms compiling a statement that runs in 90 (100 000 rows a table).
-    // Set in each connection's startup packet, so no statement is queued before the pool hands the connection out
-    // (an `options` parameter of DATABASE_URL itself takes the place of this one).
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
-    const db = drizzle(pool, { schema });
-    // Several instances may start together over one database: one migrates, the others wait.
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrate(db, { migrationsFolder });
-    } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-      lockClient.release();
-    }
-    const databaseUrl = options.databaseUrl;
-    const listen: DatabaseHandle['listen'] = (channel, onPayload, onLost) => listenOnPostgres(databaseUrl, channel, onPayload, onLost);
-    return { db, kind: 'postgres', listen, close: () => pool.end() };
-  }
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteImage?: Blob }, log: DatabaseLog = silent): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, log);
 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -95,6 +81,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: 'pglite',
       dumpImage: () => client.dumpDataDir(),
+      observeQueueWait: (observe) => client.observeQueueWait(observe),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return async () => {
@@ -116,7 +103,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 }
 
-/** A cheap round trip, used by the health check. */
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+/** How many migrations this build carries: the journal drizzle-kit writes beside them. */
+const carriedMigrations = (): number => (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length;
+
+/** Readiness: whether the database holds every migration this build carries; rejects when it cannot be reached. */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  const result = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ applied: number }> };
+  return Number(result.rows[0]?.applied) >= carriedMigrations();
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 /** Refusal to open a PGlite folder that another live process holds. */
 export class DataDirLockedError extends Error {}
 
-const LOCK_FILE = 'admin-platform.lock';
+export const LOCK_FILE = 'admin-platform.lock';
 /** A lock file that cannot be read is taken for one being written, until it is this old. */
 const UNREADABLE_GRACE_MS = 5_000;
 /** Folders this process holds: a second opener in the same process is refused like another process. */

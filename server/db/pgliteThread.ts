@@ -11,8 +11,8 @@ export interface WorkerOptions {
 }
 
 export type ThreadRequest = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[]; rowMode: RowMode; transaction?: number }
-  | { op: 'begin'; transaction: number }
+  | { op: 'query'; sql: string; params: unknown[]; rowMode: RowMode; transaction?: number; sentAt: number }
+  | { op: 'begin'; transaction: number; sentAt: number }
   | { op: 'end'; transaction: number; commit: boolean }
   | { op: 'listen'; subscription: number; channel: string }
   | { op: 'unlisten'; subscription: number }
@@ -20,7 +20,8 @@ export type ThreadRequest = { id: number } & (
 );
 
 export type ThreadReply =
-  | { id: number; ok: true; value: unknown }
+  /** `waitedMs`: how long a statement or a transaction's start waited between its sending and PGlite taking it up. */
+  | { id: number; ok: true; value: unknown; waitedMs?: number }
   | { id: number; ok: false; error: Record<string, unknown> }
   | { notification: number; payload: string }
   | { ready: true }
@@ -39,13 +40,18 @@ export interface PgliteThread extends Querier {
   transaction<T>(callback: (tx: Querier) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(): Promise<Blob>;
+  /** Calls `observe` with each statement's (and transaction start's) wait in the queue, in seconds; answers the unsubscribe. */
+  observeQueueWait(observe: (seconds: number) => void): () => void;
   close(): Promise<void>;
   readonly closed: boolean;
 }
 
+/** A time both threads read alike (each thread's `performance.now()` starts at its own origin). */
+export const sharedClockMs = (): number => performance.timeOrigin + performance.now();
+
 /**
  * The thread's JavaScript heap holds little but each answer on its way out (PGlite's engine memory is WebAssembly's,
- * outside it): a small young generation keeps the process within its memory aim (README, Load) at no cost to throughput.
+ * outside it): a small young generation keeps the process within its memory aim (docs/benchmarks.md, Load) at no cost to throughput.
  */
 const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
@@ -77,6 +83,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
   const worker = newWorker(options);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
+  const queueObservers = new Set<(seconds: number) => void>();
   let nextId = 0;
   let nextSubscription = 0;
   let nextTransaction = 0;
@@ -94,6 +101,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
       } else {
         const waiting = pending.get(message.id);
         pending.delete(message.id);
+        if (message.ok && message.waitedMs !== undefined) for (const observe of queueObservers) observe(Math.max(0, message.waitedMs) / 1000);
         if (message.ok) waiting?.resolve(message.value);
         else waiting?.reject(rebuiltError(message.error));
       }
@@ -134,9 +142,14 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
 
   const querier = (transaction?: number): Querier => ({
     query: <T>(sql: string, params: unknown[] = [], queryOptions: { rowMode?: RowMode } = {}) =>
-      send({ op: 'query', sql, params, rowMode: queryOptions.rowMode ?? 'object', ...(transaction === undefined ? {} : { transaction }) }) as Promise<
-        Results<T>
-      >,
+      send({
+        op: 'query',
+        sql,
+        params,
+        rowMode: queryOptions.rowMode ?? 'object',
+        sentAt: sharedClockMs(),
+        ...(transaction === undefined ? {} : { transaction }),
+      }) as Promise<Results<T>>,
   });
 
   try {
@@ -151,7 +164,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     ...querier(),
     async transaction(callback) {
       const transaction = (nextTransaction += 1);
-      await send({ op: 'begin', transaction });
+      await send({ op: 'begin', transaction, sentAt: sharedClockMs() });
       let result;
       try {
         result = await callback(querier(transaction));
@@ -178,6 +191,10 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     },
     async dumpDataDir() {
       return new Blob([(await send({ op: 'dump' })) as ArrayBuffer]);
+    },
+    observeQueueWait(observe) {
+      queueObservers.add(observe);
+      return () => void queueObservers.delete(observe);
     },
     async close() {
       if (closed) return;

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { keptStatements } from './pgliteStatements';
-import type { ThreadReply, ThreadRequest, WorkerOptions } from './pgliteThread';
+import { sharedClockMs, type ThreadReply, type ThreadRequest, type WorkerOptions } from './pgliteThread';
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread (server/db/pgliteThread.ts starts it)');
@@ -50,9 +50,14 @@ async function answer(request: ThreadRequest): Promise<void> {
     case 'query': {
       if (request.transaction !== undefined && !transactions.has(request.transaction)) throw new Error(`no open transaction ${request.transaction}`);
       // PGlite's own locks, as its `query` takes them: a transaction's statements already hold the transaction's.
-      const exclusive = () => client._runExclusiveQuery(() => runKept(request.sql, request.params, request.rowMode));
+      let waitedMs = 0;
+      const exclusive = () =>
+        client._runExclusiveQuery(() => {
+          waitedMs = sharedClockMs() - request.sentAt;
+          return runKept(request.sql, request.params, request.rowMode);
+        });
       const result = await (request.transaction === undefined ? client._runExclusiveTransaction(exclusive) : exclusive());
-      reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+      reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }, waitedMs });
       return;
     }
     case 'begin': {
@@ -63,7 +68,7 @@ async function answer(request: ThreadRequest): Promise<void> {
           new Promise<void>((resolve, reject) => {
             opened = true;
             transactions.set(request.transaction, { end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), settled });
-            reply({ id: request.id, ok: true, value: null });
+            reply({ id: request.id, ok: true, value: null, waitedMs: sharedClockMs() - request.sentAt });
           }),
       );
       settled

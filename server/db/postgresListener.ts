@@ -1,4 +1,5 @@
 import type { StopListening } from './client';
+import { recordDatabaseError } from '../lib/metrics';
 
 /** How often the listening connection proves it is alive, and how long its answer (or its opening) may take. */
 const HEARTBEAT = { everyMs: 10_000, timeoutMs: 5_000 };
@@ -36,6 +37,7 @@ export async function listenOnPostgres(
   };
   const lost = (error: Error) => {
     if (stopped) return;
+    recordDatabaseError('connection');
     void end();
     if (listening) onLost(error);
   };

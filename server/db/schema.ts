@@ -19,6 +19,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * An editable record's version: a BEFORE UPDATE trigger (migration 0022, move_version()) adds one whenever a column an
+ * admin sees changes, in the statement itself, so no code path can forget it (docs/concurrency.md).
+ */
+const version = () => integer('version').notNull().default(1);
+
 /** Credits: two decimals, below 10^12 in absolute value; numeric, so that sums are exact and never overflow. */
 const credits = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
@@ -38,6 +44,7 @@ export const admins = pgTable(
     passwordHash: text('password_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    version: version(),
   },
   (table) => [
     uniqueIndex('admins_email_key').on(sql`lower(${table.email})`),
@@ -187,6 +194,7 @@ export const companies = pgTable(
     /** The company's id on the old platform. */
     organizationId: text('organization_id'),
     createdAt: createdAt(),
+    version: version(),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(siret, ''))`,
     ),
@@ -237,6 +245,7 @@ export const users = pgTable(
     invited: boolean('invited').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    version: version(),
     nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
     emailLower: text('email_lower').generatedAlwaysAs(sql`lower(email)`),
   },
@@ -302,6 +311,7 @@ export const offers = pgTable(
     creditRatio: doublePrecision('credit_ratio'),
     priceOnProposal: boolean('price_on_proposal').notNull().default(false),
     createdAt: createdAt(),
+    version: version(),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`),
     /** The company's name, kept by triggers (migration 0009; never written by the app), so that an index serves the sort by it. */
     organisationName: text('organisation_name'),
@@ -335,6 +345,7 @@ export const needs = pgTable(
     emergency: text('emergency').notNull(),
     status: text('status').notNull().default('en cours'),
     createdAt: createdAt(),
+    version: version(),
     /** The company's name, kept by triggers (migration 0009; never written by the app): searched and sorted without a join. */
     organisationName: text('organisation_name'),
   },
@@ -362,6 +373,7 @@ export const categoryImages = pgTable(
     activityDomain: text('activity_domain').notNull(),
     imageUrl: text('image_url').notNull(),
     createdAt: createdAt(),
+    version: version(),
   },
   (table) => [index('category_images_domain_idx').on(table.activityDomain, table.createdAt)],
 );
@@ -414,6 +426,27 @@ export const roomMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('room_messages_room_idx').on(table.roomId, table.createdAt)],
+);
+
+/**
+ * Who has a record's page open (the console's presence notice): one row per browser tab, refreshed while the tab is
+ * open; a row whose `seen_at` is old is a tab that went away without saying so.
+ */
+export const recordViewers = pgTable(
+  'record_viewers',
+  {
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    tabId: text('tab_id').notNull(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resource, table.recordId, table.tabId] }),
+    index('record_viewers_record_idx').on(table.resource, table.recordId, table.seenAt),
+  ],
 );
 
 export type AdminRow = typeof admins.$inferSelect;

@@ -8,4 +8,5 @@ export const toAdminDto = (row: AdminRow): Admin => ({
   email: row.email,
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
+  version: row.version,
 });

@@ -3,6 +3,8 @@ import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { newId } from './ids';
+import { isPresenceResource } from '../../shared/catalogue/presence';
+import { notifyRecord } from './recordActivity';
 
 export type FieldChanges = Record<string, [unknown, unknown]>;
 
@@ -18,7 +20,8 @@ export function changedFields(before: object | null, after: object | null): Fiel
   const previous = (before ?? {}) as Record<string, unknown>;
   const next = (after ?? {}) as Record<string, unknown>;
   for (const field of new Set([...Object.keys(previous), ...Object.keys(next)])) {
-    if (SECRET_FIELD.test(field)) continue;
+    // The version moves with every change (docs/concurrency.md): bookkeeping, not a field anyone changed.
+    if (SECRET_FIELD.test(field) || field === 'version') continue;
     const [from, to] = [previous[field] ?? null, next[field] ?? null];
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [from, to];
   }
@@ -34,9 +37,18 @@ export interface AuditEvent {
   actor?: { id: string; name: string } | null;
 }
 
-/** Writes one event; call it with the transaction of the change it records. */
+/** The audited actions that save a record whose page may be open: its viewers are told (docs/concurrency.md). */
+const SAVES: ReadonlySet<AuditAction> = new Set<AuditAction>(['update', 'overwrite', 'credit_adjustment', 'comment', 'comment_delete']);
+
+/**
+ * Writes one event; call it with the transaction of the change it records. A save of a record that has a page also
+ * notifies the servers, on that transaction's commit: every change is audited, so no route can forget to.
+ */
 export async function recordAudit(db: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const actor = event.actor === undefined ? request.session?.admin : event.actor;
+  if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action)) {
+    await notifyRecord(db, { resource: event.entity, id: event.entityId, kind: 'saved', admin_id: actor?.id ?? null, name: actor?.name ?? null });
+  }
   await db.insert(auditEvents).values({
     id: newId(),
     adminId: actor?.id ?? null,

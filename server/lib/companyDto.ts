@@ -26,6 +26,7 @@ export const toCompanyDto = (row: CompanyRow, product: string): Company => ({
   [`${product}_balance`]: row.creditBalance,
   organization_id: row.organizationId,
   created_at: row.createdAt.toISOString(),
+  version: row.version,
 });
 
 /** The company with everything its page shows. */

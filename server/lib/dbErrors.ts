@@ -1,16 +1,52 @@
 import { AppError } from './errors';
 
-/** The SQLSTATE of a Postgres error; Drizzle may wrap the driver's error in `cause`. */
-function sqlState(error: unknown): string | undefined {
+/** The error and its causes, outermost first: Drizzle wraps the driver's error in `cause`. */
+function* causes(error: unknown): Generator<object> {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && typeof (current as { code?: unknown }).code === 'string') {
-      const code = (current as { code: string }).code;
-      if (/^[0-9A-Z]{5}$/.test(code)) return code;
-    }
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+const codeOf = (error: object): string | undefined => ('code' in error && typeof error.code === 'string' ? error.code : undefined);
+
+/** The SQLSTATE of a Postgres error. */
+function sqlState(error: unknown): string | undefined {
+  for (const current of causes(error)) {
+    const code = codeOf(current);
+    if (code && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
   return undefined;
+}
+
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: class 08 (connection exception), 57P01–57P03
+ * (terminated by an administrator, a crash, or still starting), 53300 (no connection slot left).
+ */
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+/** The socket's own failures, as Node reports them. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres says these in words only: a connection cut or not opened within its timeout, or a client left broken. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|is not queryable|the listening connection/;
+
+/** Whether the database could not be reached or dropped the connection: the call may succeed once it is back (503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const current of causes(error)) {
+    const code = codeOf(current);
+    if (code && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+    if (current instanceof Error && UNAVAILABLE_MESSAGE.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** One line for the log: the code and the driver's message, never the client object (it holds connection parameters). */
+export function describeDatabaseError(error: unknown): string {
+  const innermost = [...causes(error)].pop();
+  if (!innermost) return String(error);
+  const code = codeOf(innermost);
+  const message = innermost instanceof Error ? innermost.message : String(innermost);
+  return code ? `${code} ${message}` : message;
 }
 
 /** 23505: a unique index refused the row (an e-mail taken meanwhile). */

@@ -18,3 +18,6 @@ export class RateLimitedError extends AppError {
 }
 
 export const notFound = () => new AppError(404, 'NOT_FOUND');
+
+/** 503 DATABASE_UNAVAILABLE: the database cannot be reached; the error handler adds `Retry-After`. */
+export const databaseUnavailable = () => new AppError(503, 'DATABASE_UNAVAILABLE');

@@ -9,7 +9,8 @@ const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMETER, '$
 
 /**
  * An error as logged: a failed query keeps its SQL but never its parameters (a password hash, a
- * token hash), which Drizzle puts both in `params` and at the end of the message.
+ * token hash), which Drizzle puts both in `params` and at the end of the message; nor the pg client
+ * that node-postgres' pool attaches to a connection's error (its connection parameters, password included).
  */
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
@@ -20,7 +21,7 @@ export function serializeError(error: Error): LoggedError {
 const stripParams = (text: string): string => text.replace(/\nparams:[^\n]*/g, '');
 
 function withoutParams(serialized: LoggedError): LoggedError {
-  const { params: _params, cause, ...rest } = serialized;
+  const { params: _params, client: _client, cause, ...rest } = serialized;
   const isSerialized = (value: unknown): value is LoggedError =>
     !!value && typeof value === 'object' && typeof (value as LoggedError).message === 'string' && typeof (value as LoggedError).stack === 'string';
   return {

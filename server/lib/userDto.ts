@@ -11,4 +11,5 @@ export const toUserDto = (row: UserRow, organisationName: string | null): User =
   invited: row.invited,
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
+  version: row.version,
 });

@@ -2,9 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { CompanyNotEmptyError } from '../lib/companyDependents';
-import { isForeignKeyViolation } from '../lib/dbErrors';
-import { AppError, RateLimitedError } from '../lib/errors';
+import { describeDatabaseError, isDatabaseUnavailable, isForeignKeyViolation } from '../lib/dbErrors';
+import { AppError, databaseUnavailable, RateLimitedError } from '../lib/errors';
+import { recordDatabaseError } from '../lib/metrics';
 import { ValidationError } from '../lib/validation';
+import { StaleRecordError } from '../lib/versions';
 
 /** Fastify's own refusals, mapped onto the contract's codes. */
 const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
@@ -15,14 +17,26 @@ const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
 };
 
+/** How long a client is told to wait before calling again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One envelope for every refusal: `{ok:false, code}`; a 5xx never shows its details. */
 export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    let error = thrown;
+    if (isDatabaseUnavailable(thrown)) {
+      recordDatabaseError('query');
+      // One line, without the statement or its values: the driver's code and message say what happened.
+      request.log.warn(`database unavailable: ${describeDatabaseError(thrown)}`);
+      error = databaseUnavailable();
+    }
+    if (error instanceof AppError && error.code === ErrorCode.DATABASE_UNAVAILABLE) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     if (error instanceof ValidationError) {
       return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
     }
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof CompanyNotEmptyError) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
+    if (error instanceof StaleRecordError) return reply.status(error.status).send({ ok: false, code: error.code, data: error.current });
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ok: false, code: error.code });
     }

@@ -16,8 +16,10 @@ import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { answer, done, page } from '../lib/answers';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
+import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
+import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
 import type { Database } from '../db/client';
 import {
   adminAnswer,
@@ -39,14 +41,17 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   /**
    * An e-mail change is the first step of an account takeover, so it is told to the old address, and
-   * it ends the changed admin's sessions (but the one making the change) and the links still out.
+   * it ends the changed admin's sessions (but the one making the change) and the links still out. A version sent
+   * (If-Match or `version`) is checked under the row's lock.
    */
-  async function saveAdmin(request: FastifyRequest, id: string, changes: AdminUpdate) {
+  async function saveAdmin(request: FastifyRequest, id: string, { version, ...changes }: AdminUpdate) {
     const { admin: actor, token } = sessionOf(request);
+    const expected = expectedVersion(request, version);
     const { before, row } = await db
       .transaction(async (tx) => {
-        const [before] = await tx.select().from(admins).where(eq(admins.id, id)).limit(1);
+        const [before] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
         if (!before) throw notFound();
+        await refuseStale(before.version, expected, async () => toAdminDto(before));
         const [row] = await tx.update(admins).set(changes).where(eq(admins.id, id)).returning();
         if (!row) throw notFound();
         if (row.email.toLowerCase() !== before.email.toLowerCase()) {
@@ -62,7 +67,12 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
             tx,
           );
         }
-        await recordAudit(tx, request, { action: 'update', entity: 'admin', entityId: id, changes: changedFields(toAdminDto(before), toAdminDto(row)) });
+        await recordAudit(tx, request, {
+          action: updateAction(request),
+          entity: 'admin',
+          entityId: id,
+          changes: changedFields(toAdminDto(before), toAdminDto(row)),
+        });
         return { before, row };
       })
       .catch(refuseTakenEmail);
@@ -162,14 +172,18 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   /** The signed-in admin's own profile. */
   app.put(
     '/admin',
-    { onSend: forgetKeptSessions, schema: { tags, summary: 'Update the signed-in administrator', body: adminUpdateBody, response: { 200: adminAnswer } } },
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Update the signed-in administrator', headers: versionHeaders, body: adminUpdateBody, response: { 200: adminAnswer } },
+    },
     async (request) => saveAdmin(request, sessionOf(request).admin.id, request.body),
   );
 
-  app.get('/admin/:id', { schema: { tags, summary: 'Read an administrator', params: idParams, response: { 200: adminAnswer } } }, async (request) => {
+  app.get('/admin/:id', { schema: { tags, summary: 'Read an administrator', params: idParams, response: { 200: adminAnswer } } }, async (request, reply) => {
     const { id } = request.params;
     const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
     if (!row) throw notFound();
+    sendVersion(reply, row.version);
     return answer(toAdminDto(row));
   });
 
@@ -177,15 +191,18 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/:id',
     {
       onSend: forgetKeptSessions,
-      schema: { tags, summary: 'Update an administrator', params: idParams, body: adminUpdateBody, response: { 200: adminAnswer } },
+      schema: { tags, summary: 'Update an administrator', params: idParams, headers: versionHeaders, body: adminUpdateBody, response: { 200: adminAnswer } },
     },
     async (request) => saveAdmin(request, request.params.id, request.body),
   );
 
-  /** Deletes one administrator inside `tx`, never the one signed in. */
-  async function removeAdmin(tx: Database, request: FastifyRequest, id: string) {
+  /** Deletes one administrator inside `tx`, never the one signed in (and while they are at `expected`, if given). */
+  async function removeAdmin(tx: Database, request: FastifyRequest, id: string, expected?: number) {
     const self = sessionOf(request).admin.id;
     if (id === self) throw new AppError(403, 'CANNOT_DELETE_SELF');
+    const [current] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
+    if (!current) throw notFound();
+    await refuseStale(current.version, expected, async () => toAdminDto(current));
     const [deleted] = await tx
       .delete(admins)
       .where(and(eq(admins.id, id), ne(admins.id, self)))
@@ -196,9 +213,13 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     '/admin/:id',
-    { onSend: forgetKeptSessions, schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, response: { 200: adminDeleted } } },
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, headers: versionHeaders, response: { 200: adminDeleted } },
+    },
     async (request) => {
-      await db.transaction((tx) => removeAdmin(tx, request, request.params.id));
+      const expected = expectedVersion(request);
+      await db.transaction((tx) => removeAdmin(tx, request, request.params.id, expected));
       return done();
     },
   );
@@ -207,8 +228,14 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/bulk_delete',
     {
       onSend: forgetKeptSessions,
-      schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } },
+      schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } },
     },
-    (request) => actOnEach(db, request.body.ids, (tx, id) => removeAdmin(tx, request, id)),
+    (request) =>
+      actOnEach(
+        db,
+        request.body.ids,
+        (tx, id) => removeAdmin(tx, request, id),
+        (tx) => refuseStaleVersions(tx, admins, request.body.versions),
+      ),
   );
 }

@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categoryImages } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
+import { expectedVersion, refuseStale } from '../lib/versions';
 import { newId } from '../lib/ids';
 import { answer, done, serialised } from '../lib/answers';
 import { isoTimestampText } from '../lib/sqlText';
 import { StampedAnswers } from '../lib/stampedAnswers';
 import { idParams } from '../../shared/contract/envelope';
+import { versionHeaders } from '../../shared/contract/versions';
 import {
   categoryImageAnswer,
   categoryImageCreateBody,
@@ -24,11 +26,12 @@ const imageFields = {
   activity_domain: categoryImages.activityDomain,
   image_url: categoryImages.imageUrl,
   created_at: isoTimestampText(categoryImages.createdAt),
+  version: categoryImages.version,
 } satisfies Record<keyof CategoryImage, unknown>;
 
 /**
  * The lists by domain ('' for all), kept between changes of the bank: it is read whole (10 000 images cost ~60 ms
- * to read and serialise, see the README) and changes rarely. 32 keys hold 'all' and every catalogue domain.
+ * to read and serialise, see docs/benchmarks.md) and changes rarely. 32 keys hold 'all' and every catalogue domain.
  */
 const ANSWERS_KEPT = 32;
 
@@ -80,10 +83,17 @@ export async function categoryImageRoutes(fastify: FastifyInstance): Promise<voi
 
   app.delete(
     '/category_image/:id',
-    { schema: { tags, summary: 'Delete a category image', params: idParams, response: { 200: categoryImageDeleted } } },
+    { schema: { tags, summary: 'Delete a category image', params: idParams, headers: versionHeaders, response: { 200: categoryImageDeleted } } },
     async (request) => {
       const { id } = request.params;
+      const expected = expectedVersion(request);
       await db.transaction(async (tx) => {
+        if (expected !== undefined) {
+          // Locked, so that the version checked is the one deleted.
+          const [current] = await tx.select(imageFields).from(categoryImages).where(eq(categoryImages.id, id)).for('update');
+          if (!current) throw notFound();
+          await refuseStale(current.version, expected, async () => current);
+        }
         const [deleted] = await tx.delete(categoryImages).where(eq(categoryImages.id, id)).returning(imageFields);
         if (!deleted) throw notFound();
         await recordAudit(tx, request, { action: 'delete', entity: 'category_image', entityId: id, changes: changedFields(deleted, null) });

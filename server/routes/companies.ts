@@ -20,8 +20,10 @@ import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
-import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
+import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
+import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
 import { creditAmountSchema } from '../../shared/contract/primitives';
 import {
   companyCommentBody,
@@ -160,9 +162,11 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/company/:id',
     { schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      return answer(await companyDetailOf(db, config.product, id));
+      const company = await companyDetailOf(db, config.product, id);
+      sendVersion(reply, company.version);
+      return answer(company);
     },
   );
 
@@ -171,8 +175,9 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Update a company (the whole object may be sent back); a balance difference goes through the ledger',
+        summary: 'Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version',
         params: idParams,
+        headers: versionHeaders,
         body: companyUpdateBody,
         response: { 200: companyDetailAnswer },
       },
@@ -208,9 +213,14 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       };
       const defined = definedOnly(changes);
       const { admin } = sessionOf(request);
+      const expected = expectedVersion(request, fields.version);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
         if (!before) throw notFound();
+        const currentRecord = () => companyDetailOf(tx, config.product, id);
+        await refuseStale(before.version, expected, currentRecord);
+        // A balance never moves from a copy that may be stale: without the current version, a different one is refused.
+        if (expected === undefined && balance !== undefined && balance !== before.creditBalance) throw new StaleRecordError(await currentRecord());
         let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
         if (!row) throw notFound();
         // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
@@ -223,7 +233,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
           });
         }
         await recordAudit(tx, request, {
-          action: 'update',
+          action: updateAction(request),
           entity: 'company',
           entityId: id,
           changes: changedFields(toCompanyDto(before, config.product), toCompanyDto(row, config.product)),
@@ -234,12 +244,13 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Deletes one company inside `tx`, once nothing belongs to it any more. */
-  async function removeCompany(tx: Database, request: FastifyRequest, id: string) {
+  /** Deletes one company inside `tx`, once nothing belongs to it any more (and while it is at `expected`, if given). */
+  async function removeCompany(tx: Database, request: FastifyRequest, id: string, expected?: number) {
     const { admin } = sessionOf(request);
     // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
     const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!company) throw notFound();
+    await refuseStale(company.version, expected, () => companyDetailOf(tx, config.product, id));
     const counts = await dependentsOf(tx, id);
     if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
     // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
@@ -259,9 +270,18 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     '/company/:id',
-    { schema: { tags, summary: 'Delete a company that nothing belongs to any more', params: idParams, response: { 200: companyDeleted } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a company that nothing belongs to any more',
+        params: idParams,
+        headers: versionHeaders,
+        response: { 200: companyDeleted },
+      },
+    },
     async (request) => {
-      await db.transaction((tx) => removeCompany(tx, request, request.params.id));
+      const expected = expectedVersion(request);
+      await db.transaction((tx) => removeCompany(tx, request, request.params.id, expected));
       return done();
     },
   );
@@ -272,11 +292,17 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Delete several companies in one transaction; a company that is not empty is refused and reported',
-        body: bulkIdsBody,
+        body: bulkDeleteBody,
         response: { 200: bulkAnswer },
       },
     },
-    (request) => actOnEach(db, request.body.ids, (tx, id) => removeCompany(tx, request, id)),
+    (request) =>
+      actOnEach(
+        db,
+        request.body.ids,
+        (tx, id) => removeCompany(tx, request, id),
+        (tx) => refuseStaleVersions(tx, companies, request.body.versions),
+      ),
   );
 
   app.post(

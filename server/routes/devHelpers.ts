@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outbox, roomMessages } from '../db/schema';
@@ -21,10 +21,25 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
   const tags = ['Development'];
   app.get(
     '/dev/outbox',
-    { schema: { tags, summary: 'The last e-mail queued for an address (development only)', querystring: outboxQuery, response: { 200: outboxAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'The last e-mail queued for an address, once the work under way is done (development only)',
+        querystring: outboxQuery,
+        response: { 200: outboxAnswer },
+      },
+    },
     async (request) => {
       const { to } = request.query;
-      const [mail] = await app.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.createdAt)).limit(1);
+      // A recovery mail is queued just after its answer (plugins/backgroundWork.ts): what this server has under way comes first.
+      await app.background.idle();
+      // `to` comes lower-cased (emailSchema); a mail keeps its address as the record had it (an admin's `Jane.Doe@…`).
+      const [mail] = await app.db
+        .select()
+        .from(outbox)
+        .where(eq(sql`lower(${outbox.recipient})`, to))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
       if (!mail) throw new AppError(404, 'NOT_FOUND');
       return answer({ subject: mail.subject, body: mail.body, created_at: mail.createdAt.toISOString() });
     },

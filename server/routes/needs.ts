@@ -17,8 +17,10 @@ import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
 import { answer, done, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
-import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
+import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
+import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
 import {
   needAnswer,
   needBulkStatusBody,
@@ -42,6 +44,7 @@ const toNeedDto = (need: NeedRow): Need => ({
   emergency: need.emergency,
   status: need.status,
   created_at: need.createdAt.toISOString(),
+  version: need.version,
 });
 
 /** Needs: search, create, read, update, delete. */
@@ -169,14 +172,25 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
     return answer(created);
   });
 
-  app.get('/need/:id', { schema: { tags, summary: 'Read a need', params: idParams, response: { 200: needAnswer } } }, async (request) => {
+  app.get('/need/:id', { schema: { tags, summary: 'Read a need', params: idParams, response: { 200: needAnswer } } }, async (request, reply) => {
     const { id } = request.params;
-    return answer(toNeedDto(await findNeed(id)));
+    const need = toNeedDto(await findNeed(id));
+    sendVersion(reply, need.version);
+    return answer(need);
   });
 
   app.put(
     '/need/:id',
-    { schema: { tags, summary: 'Update a need (any status may follow any other)', params: idParams, body: needUpdateBody, response: { 200: needAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a need (any status may follow any other)',
+        params: idParams,
+        headers: versionHeaders,
+        body: needUpdateBody,
+        response: { 200: needAnswer },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
@@ -188,36 +202,51 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
         activityDomain: fields.activity_domain,
         subActivityDomain: fields.sub_activity_domain,
       });
+      const expected = expectedVersion(request, fields.version);
       // The checks read the row the update changes, locked: a concurrent update cannot slip in between.
       const updated = await db.transaction(async (tx) => {
         const need = await findNeed(id, tx, true);
+        await refuseStale(need.version, expected, async () => toNeedDto(need));
         checkDomainPair(afterUpdate(fields.activity_domain, need.activityDomain), afterUpdate(fields.sub_activity_domain, need.subActivityDomain));
         if (fields.organisation_id) await checkCompanyExists(tx, fields.organisation_id);
         const before = toNeedDto(need);
         if (Object.keys(changes).length) await tx.update(needs).set(changes).where(eq(needs.id, id));
         const after = toNeedDto(await findNeed(id, tx));
-        await recordAudit(tx, request, { action: 'update', entity: 'need', entityId: id, changes: changedFields(before, after) });
+        await recordAudit(tx, request, { action: updateAction(request), entity: 'need', entityId: id, changes: changedFields(before, after) });
         return after;
       });
       return answer(updated);
     },
   );
 
-  async function removeNeed(tx: Database, request: FastifyRequest, id: string) {
-    const before = toNeedDto(await findNeed(id, tx));
+  /** Deletes one need inside `tx` (while it is at `expected`, if given: checked under its row lock). */
+  async function removeNeed(tx: Database, request: FastifyRequest, id: string, expected?: number) {
+    const before = toNeedDto(await findNeed(id, tx, true));
+    await refuseStale(before.version, expected, async () => before);
     await tx.delete(needs).where(eq(needs.id, id));
     await recordAudit(tx, request, { action: 'delete', entity: 'need', entityId: id, changes: changedFields(before, null) });
   }
 
-  app.delete('/need/:id', { schema: { tags, summary: 'Delete a need', params: idParams, response: { 200: needDeleted } } }, async (request) => {
-    await db.transaction((tx) => removeNeed(tx, request, request.params.id));
-    return done();
-  });
+  app.delete(
+    '/need/:id',
+    { schema: { tags, summary: 'Delete a need', params: idParams, headers: versionHeaders, response: { 200: needDeleted } } },
+    async (request) => {
+      const expected = expectedVersion(request);
+      await db.transaction((tx) => removeNeed(tx, request, request.params.id, expected));
+      return done();
+    },
+  );
 
   app.post(
     '/need/bulk_delete',
-    { schema: { tags, summary: 'Delete several needs in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
-    (request) => actOnEach(db, request.body.ids, (tx, id) => removeNeed(tx, request, id)),
+    { schema: { tags, summary: 'Delete several needs in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
+    (request) =>
+      actOnEach(
+        db,
+        request.body.ids,
+        (tx, id) => removeNeed(tx, request, id),
+        (tx) => refuseStaleVersions(tx, needs, request.body.versions),
+      ),
   );
 
   app.post(

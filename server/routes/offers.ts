@@ -18,8 +18,10 @@ import { answer, done, page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { reusableSelect } from '../lib/preparedQueries';
 import { idParams } from '../../shared/contract/envelope';
-import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
+import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
+import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
 import {
   offerAnswer,
   offerCreateBody,
@@ -49,6 +51,7 @@ const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin): O
   credit_ratio: offer.creditRatio,
   price_on_proposal: offer.priceOnProposal,
   created_at: offer.createdAt.toISOString(),
+  version: offer.version,
 });
 
 /** Offers (contract: shared/contract/offers.ts): search, create, read, update, delete. */
@@ -98,11 +101,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
    */
   function buildChangeStatement(columns: OfferColumn[], name: string) {
     const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]));
+    // A null `version` checks none; a stale one selects no row, even after waiting for another update's lock.
     const before = db.$with('before').as(
       db
         .select(offerColumns)
         .from(offers)
-        .where(eq(offers.id, sql.placeholder('id')))
+        .where(and(eq(offers.id, sql.placeholder('id')), sql`${offers.version} = coalesce(${sql.placeholder('version')}::integer, ${offers.version})`))
         .for('update'),
     );
     const after = db.$with('after').as(db.update(offers).set(set).from(before).where(eq(offers.id, before.id)).returning(offerColumns));
@@ -134,22 +138,30 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
    * Locks the offer, applies `changes` and reads it as it was and as it is, each with its company's fields, in one
    * statement (its WITH queries share one snapshot; `before` takes the row lock, which the update then holds). After a
    * wait for the lock, `before` and `after` are the row as the other transaction left it, but the companies' names and
-   * logos are still those of the statement's snapshot: a rename committed meanwhile shows from the next read.
+   * logos are still those of the statement's snapshot: a rename committed meanwhile shows from the next read. An
+   * `expected` version that is not the row's changes nothing and is refused (409 STALE_RECORD).
    */
-  async function changeOffer(tx: Database, id: string, changes: Partial<typeof offers.$inferInsert>): Promise<{ before: OfferJoin; after: OfferJoin }> {
+  async function changeOffer(
+    tx: Database,
+    id: string,
+    changes: Partial<typeof offers.$inferInsert>,
+    expected: number | undefined,
+  ): Promise<{ before: OfferJoin; after: OfferJoin }> {
     const columns = offerColumnNames.filter((column) => column in changes) as OfferColumn[];
     if (!columns.length) {
       const current = await findOffer(id, tx, true);
+      await refuseStale(current.offer.version, expected, async () => toOfferDto(current));
       return { before: current, after: current };
     }
     // Placeholders take the values as the driver gets them: encoded by their columns here (JSON for the images).
-    const values: Record<string, unknown> = { id };
+    const values: Record<string, unknown> = { id, version: expected ?? null };
     for (const column of columns) {
       const value = changes[column];
       values[`set_${column}`] = value === null || value === undefined ? null : offerColumns[column].mapToDriverValue(value);
     }
     const [row] = await changeStatement(columns)(tx, values);
-    if (!row) throw notFound();
+    // No row: the offer is gone (findOffer answers 404), or it is at another version than `expected`.
+    if (!row) throw new StaleRecordError(toOfferDto(await findOffer(id, tx)));
     return {
       before: { offer: row.before, organisationName: row.beforeName, organisationLogo: row.beforeLogo },
       after: { offer: row.after, organisationName: row.afterName, organisationLogo: row.afterLogo },
@@ -243,14 +255,18 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     return answer(created);
   });
 
-  app.get('/offer/:id', { schema: { tags, summary: 'Read an offer', params: idParams, response: { 200: offerAnswer } } }, async (request) => {
+  app.get('/offer/:id', { schema: { tags, summary: 'Read an offer', params: idParams, response: { 200: offerAnswer } } }, async (request, reply) => {
     const { id } = request.params;
-    return answer(toOfferDto(await findOffer(id)));
+    const offer = toOfferDto(await findOffer(id));
+    sendVersion(reply, offer.version);
+    return answer(offer);
   });
 
   app.put(
     '/offer/:id',
-    { schema: { tags, summary: 'Update an offer', params: idParams, body: offerUpdateBody, response: { 200: offerAnswer } } },
+    {
+      schema: { tags, summary: 'Update an offer', params: idParams, headers: versionHeaders, body: offerUpdateBody, response: { 200: offerAnswer } },
+    },
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
@@ -266,6 +282,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         creditRatio: fields.credit_ratio,
         priceOnProposal: fields.price_on_proposal,
       });
+      const expected = expectedVersion(request, fields.version);
       // Under the offer's row lock only the audit insert and the commit wait for this process, so that concurrent
       // updates of one offer wait for as little as that (changeOffer).
       if (fields.organisation_id) {
@@ -275,31 +292,44 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         await checkCompanyExists(db, fields.organisation_id);
       }
       const updated = await db.transaction(async (tx) => {
-        const { before, after } = await changeOffer(tx, id, changes);
+        const { before, after } = await changeOffer(tx, id, changes, expected);
         // Checked on the row as changed: throwing rolls the change back.
         checkDomainPair(after.offer.activityDomain, after.offer.subActivityDomain);
         const [was, is] = [toOfferDto(before), toOfferDto(after)];
-        await recordAudit(tx, request, { action: 'update', entity: 'offer', entityId: id, changes: changedFields(was, is) });
+        await recordAudit(tx, request, { action: updateAction(request), entity: 'offer', entityId: id, changes: changedFields(was, is) });
         return is;
       });
       return answer(updated);
     },
   );
 
-  async function removeOffer(tx: Database, request: FastifyRequest, id: string) {
-    const before = toOfferDto(await findOffer(id, tx));
+  /** Deletes one offer inside `tx` (while it is at `expected`, if given: checked under its row lock). */
+  async function removeOffer(tx: Database, request: FastifyRequest, id: string, expected?: number) {
+    const before = toOfferDto(await findOffer(id, tx, true));
+    await refuseStale(before.version, expected, async () => before);
     await tx.delete(offers).where(eq(offers.id, id));
     await recordAudit(tx, request, { action: 'delete', entity: 'offer', entityId: id, changes: changedFields(before, null) });
   }
 
-  app.delete('/offer/:id', { schema: { tags, summary: 'Delete an offer', params: idParams, response: { 200: offerDeleted } } }, async (request) => {
-    await db.transaction((tx) => removeOffer(tx, request, request.params.id));
-    return done();
-  });
+  app.delete(
+    '/offer/:id',
+    { schema: { tags, summary: 'Delete an offer', params: idParams, headers: versionHeaders, response: { 200: offerDeleted } } },
+    async (request) => {
+      const expected = expectedVersion(request);
+      await db.transaction((tx) => removeOffer(tx, request, request.params.id, expected));
+      return done();
+    },
+  );
 
   app.post(
     '/offer/bulk_delete',
-    { schema: { tags, summary: 'Delete several offers in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
-    (request) => actOnEach(db, request.body.ids, (tx, id) => removeOffer(tx, request, id)),
+    { schema: { tags, summary: 'Delete several offers in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
+    (request) =>
+      actOnEach(
+        db,
+        request.body.ids,
+        (tx, id) => removeOffer(tx, request, id),
+        (tx) => refuseStaleVersions(tx, offers, request.body.versions),
+      ),
   );
 }

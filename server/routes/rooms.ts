@@ -16,6 +16,7 @@ import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
+import { RECONNECT_AFTER_MS, RECONNECT_EVENT, RECONNECT_HINT } from '../../shared/contract/eventStreams';
 import {
   messageFromAdminBody,
   roomExport,
@@ -242,7 +243,8 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as ' +
           '`event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), ' +
-          `the messages written since (${ROOM_EVENTS_CATCH_UP} at most) come first. An unknown room is refused before the stream starts.`,
+          `the messages written since (${ROOM_EVENTS_CATCH_UP} at most) come first. An unknown room is refused before the stream starts. ` +
+          `A stream the server ends (it is stopping) ends with \`event: ${RECONNECT_EVENT}\` and \`retry: ${RECONNECT_AFTER_MS}\`: reconnect then, with \`after\`.`,
         params: idParams,
         querystring: roomEventsQuery,
         produces: ['text/event-stream'],
@@ -270,7 +272,12 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
         stream.write(sseEvent(message));
       };
       try {
-        unsubscribe = await activity.subscribe(id, { message: (message) => void writes.then(() => write(message)), end });
+        // The feed ends when this server stops or loses its listening: the client is told to come back, here or elsewhere.
+        const endWithHint = () => {
+          if (!stream.writableEnded) stream.write(RECONNECT_HINT);
+          end();
+        };
+        unsubscribe = await activity.subscribe(id, { message: (message) => void writes.then(() => write(message)), end: endWithHint });
         const cursor = after ? await findMessage(db, id, after) : undefined;
         if (cursor) {
           writes = db

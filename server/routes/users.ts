@@ -19,8 +19,10 @@ import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { bulkAnswer, bulkIdsBody } from '../../shared/contract/bulk';
+import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
+import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
+import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
 import {
   impersonationAnswer,
   userAnswer,
@@ -44,19 +46,21 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tags = ['Users'];
 
-  /** Built once and run by name, in a transaction or not. */
-  const userRead = reusableSelect(
+  // A function: `.for()` changes the builder it is called on.
+  const userWithCompany = () =>
     db
       .select({ user: users, organisationName: companies.name })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.organisationId))
       .where(eq(users.id, sql.placeholder('id')))
-      .limit(1),
-    'user_read',
-  );
+      .limit(1);
+  /** Built once and run by name, in a transaction or not; the locked read locks the user's row, not its company's. */
+  const userRead = reusableSelect(userWithCompany(), 'user_read');
+  const userLockedRead = reusableSelect(userWithCompany().for('update', { of: users }), 'user_read_locked');
 
-  async function findUser(id: string, tx: Database = db): Promise<User> {
-    const [row] = await userRead(tx, { id });
+  /** The user; `forUpdate` locks its row until the transaction ends. */
+  async function findUser(id: string, tx: Database = db, forUpdate = false): Promise<User> {
+    const [row] = await (forUpdate ? userLockedRead : userRead)(tx, { id });
     if (!row) throw notFound();
     return toUserDto(row.user, row.organisationName);
   }
@@ -171,18 +175,21 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/user/:id', { schema: { tags, summary: 'Read a user', params: idParams, response: { 200: userAnswer } } }, async (request) => {
+  app.get('/user/:id', { schema: { tags, summary: 'Read a user', params: idParams, response: { 200: userAnswer } } }, async (request, reply) => {
     const { id } = request.params;
-    return answer(await findUser(id));
+    const user = await findUser(id);
+    sendVersion(reply, user.version);
+    return answer(user);
   });
 
   /** The company is checked, and its name is the company's own, whatever name the client sent. */
   app.put(
     '/user/:id',
-    { schema: { tags, summary: 'Update a user', params: idParams, body: userUpdateBody, response: { 200: userAnswer } } },
+    { schema: { tags, summary: 'Update a user', params: idParams, headers: versionHeaders, body: userUpdateBody, response: { 200: userAnswer } } },
     async (request) => {
       const { id } = request.params;
-      const { name, email, organisation_id } = request.body;
+      const { name, email, organisation_id, version } = request.body;
+      const expected = expectedVersion(request, version);
       await findUser(id);
       if (organisation_id) await checkCompanyExists(db, organisation_id);
       if (email) {
@@ -196,10 +203,11 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       const changes = definedOnly({ name, email, organisationId: organisation_id });
       const after = await db
         .transaction(async (tx) => {
-          const before = await findUser(id, tx);
+          const before = await findUser(id, tx, true);
+          await refuseStale(before.version, expected, async () => before);
           if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
           const after = await findUser(id, tx);
-          await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, after) });
+          await recordAudit(tx, request, { action: updateAction(request), entity: 'user', entityId: id, changes: changedFields(before, after) });
           return after;
         })
         .catch(refuseTakenEmail);
@@ -207,21 +215,34 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  async function removeUser(tx: Database, request: FastifyRequest, id: string) {
-    const before = await findUser(id, tx);
+  /** Deletes one user inside `tx` (while they are at `expected`, if given: checked under their row lock). */
+  async function removeUser(tx: Database, request: FastifyRequest, id: string, expected?: number) {
+    const before = await findUser(id, tx, true);
+    await refuseStale(before.version, expected, async () => before);
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(tx, request, { action: 'delete', entity: 'user', entityId: id, changes: changedFields(before, null) });
   }
 
-  app.delete('/user/:id', { schema: { tags, summary: 'Delete a user', params: idParams, response: { 200: userDeleted } } }, async (request) => {
-    await db.transaction((tx) => removeUser(tx, request, request.params.id));
-    return done();
-  });
+  app.delete(
+    '/user/:id',
+    { schema: { tags, summary: 'Delete a user', params: idParams, headers: versionHeaders, response: { 200: userDeleted } } },
+    async (request) => {
+      const expected = expectedVersion(request);
+      await db.transaction((tx) => removeUser(tx, request, request.params.id, expected));
+      return done();
+    },
+  );
 
   app.post(
     '/user/bulk_delete',
-    { schema: { tags, summary: 'Delete several users in one transaction, each refusal reported', body: bulkIdsBody, response: { 200: bulkAnswer } } },
-    (request) => actOnEach(db, request.body.ids, (tx, id) => removeUser(tx, request, id)),
+    { schema: { tags, summary: 'Delete several users in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
+    (request) =>
+      actOnEach(
+        db,
+        request.body.ids,
+        (tx, id) => removeUser(tx, request, id),
+        (tx) => refuseStaleVersions(tx, users, request.body.versions),
+      ),
   );
 
   /** The company is checked once: an unknown one refuses the whole call. */

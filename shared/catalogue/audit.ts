@@ -10,6 +10,8 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
   'update',
+  /** An update saved over a newer version on purpose (X-Overwrite: true, the console's 'Overwrite with mine'). */
+  'overwrite',
   'delete',
   'sign_in',
   'sign_out',
@@ -45,6 +47,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Create',
   update: 'Update',
+  overwrite: 'Overwrite',
   delete: 'Delete',
   sign_in: 'Sign in',
   sign_out: 'Sign out',

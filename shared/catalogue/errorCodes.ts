@@ -23,6 +23,10 @@ export const ErrorCode = {
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   PASSWORD_MISMATCH: 'PASSWORD_MISMATCH',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** 409: the version sent (If-Match or `version`) is not the record's any more; `data` is the record as it now is. */
+  STALE_RECORD: 'STALE_RECORD',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  SERVER_STOPPING: 'SERVER_STOPPING',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -28,6 +28,8 @@ export const messages = {
     unknownOccurred: 'UNKNOWN_ERROR_OCCUR',
     logout: 'Something went wrong',
     resetFromLink: 'Error',
+    /** A 503 DATABASE_UNAVAILABLE: the admin stays signed in, and the next try may well succeed. */
+    databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
   },
   other: {
     invalidEmail: 'Invalid email address',
@@ -57,7 +59,25 @@ export const messages = {
     commentAdded: 'Comment added!',
     commentDeleted: 'Comment deleted!',
   },
+  /** Two admins on one record (docs/concurrency.md): the conflict dialog and the record page's presence notice. */
+  conflict: {
+    title: 'Saved by another admin',
+    intro: 'Another admin saved this record after you opened it. Nothing was saved: choose which version to keep.',
+    outsideForm: 'They changed nothing in this form.',
+    field: 'Field',
+    theirs: 'Theirs',
+    yours: 'Yours',
+    keepTheirs: 'Keep theirs',
+    overwrite: 'Overwrite with mine',
+    reloaded: 'Reloaded: their version is shown.',
+    alsoHere: 'Also open by',
+    anotherAdmin: 'Another admin',
+    reload: 'Reload',
+  },
 } as const;
 
 /** The password-reset-from-link failure toast is 'Error', a newline, then the server's code. */
 export const resetFromLinkError = (code: string): string => `${messages.failure.resetFromLink}\n${code}`;
+
+/** The record page's notice when another admin saves the record it shows: 'Hugo Simon saved this company — reload'. */
+export const savedByAnother = (adminName: string, recordNoun: string): string => `${adminName} saved this ${recordNoun} — reload`;

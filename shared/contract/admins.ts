@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
@@ -11,6 +12,7 @@ export const adminRecord = z
     /** Null until the admin first signs in. */
     last_login_at: timestamp.nullable(),
     created_at: timestamp,
+    version: recordVersion,
   })
   .meta({ id: 'Admin' });
 export type Admin = z.infer<typeof adminRecord>;
@@ -21,7 +23,7 @@ export type AdminSearch = z.infer<typeof adminSearchBody>;
 export const adminCreateBody = z.object({ name: nameSchema, email: emailSchema });
 
 export const adminUpdateBody = z
-  .object({ name: nameSchema.optional(), email: emailSchema.optional() })
+  .object({ name: nameSchema.optional(), email: emailSchema.optional(), version: versionSchema.optional() })
   .refine((changes) => changes.name !== undefined || changes.email !== undefined, { message: 'name or email is required', path: ['_'] });
 export type AdminUpdate = z.infer<typeof adminUpdateBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../catalogue/errorCodes';
 import { idSchema } from './primitives';
+import { bulkVersions } from './versions';
 
 /** The most rows one bulk call acts on: a list's selection, a few pages at most. */
 export const BULK_MAX_IDS = 100;
@@ -13,6 +14,17 @@ export const bulkIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'each id once');
 
 export const bulkIdsBody = z.object({ ids: bulkIds });
+
+/**
+ * A bulk delete; `versions` (optional) names the version of each row the client shows: if any row changed since, the
+ * whole call is refused with 409 STALE_RECORD, whose `data` is `{ [id]: current version }` of the stale rows.
+ */
+export const bulkDeleteBody = bulkIdsBody
+  .extend({ versions: bulkVersions.optional() })
+  .refine(({ ids, versions }) => Object.keys(versions ?? {}).every((id) => ids.includes(id)), {
+    message: 'a version for a row not in ids',
+    path: ['versions'],
+  });
 
 /**
  * What a bulk call did to each row, in the order of `ids`: done, or refused with the code (and, for a company

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './versions';
 import { dataAnswer, okAnswer } from './envelope';
 import { activityDomainSchema, httpUrl, idSchema, timestamp } from './primitives';
 
@@ -8,6 +9,7 @@ export const categoryImageRecord = z
     activity_domain: z.string(),
     image_url: z.string(),
     created_at: timestamp,
+    version: recordVersion,
   })
   .meta({ id: 'CategoryImage' });
 export type CategoryImage = z.infer<typeof categoryImageRecord>;

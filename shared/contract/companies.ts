@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, idParams, okAnswer, pageAnswer } from './envelope';
 import {
   activityDomainSchema,
@@ -91,6 +92,7 @@ const companyShape = {
   /** The company's id on the old platform. */
   organization_id: z.string().nullable(),
   created_at: timestamp,
+  version: recordVersion,
 };
 
 /** A company as lists show it. */
@@ -164,6 +166,7 @@ export const companyFieldsSchema = z
  */
 export const companyUpdateBody = companyFieldsSchema
   .extend({
+    version: versionSchema.optional(),
     credit_balance: z.unknown().optional().meta({
       type: 'number',
       description: 'The balance (a credit amount), named `{product}_balance` after the configured product; `credit_balance` by default.',

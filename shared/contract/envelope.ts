@@ -21,6 +21,11 @@ export const refusal = z
     errors: z.record(z.string(), z.string()).optional(),
     /** COMPANY_NOT_EMPTY: what still belongs to the company. */
     counts: z.record(z.string(), z.number()).optional(),
+    /**
+     * STALE_RECORD (docs/concurrency.md): the record as it now is, exactly as its GET answers it; for a bulk call,
+     * `{ [id]: version }` of the rows that are stale.
+     */
+    data: z.unknown().optional(),
   })
   .meta({ id: 'Refusal' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion, versionSchema } from './versions';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
 import { bulkIds } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
@@ -19,6 +20,7 @@ export const needRecord = z
     /** One of NEED_STATUSES (the only values written); the column itself is free text. */
     status: z.string(),
     created_at: timestamp,
+    version: recordVersion,
   })
   .meta({ id: 'Need' });
 export type Need = z.infer<typeof needRecord>;
@@ -55,6 +57,7 @@ export const needUpdateBody = z.object({
   organisation_id: optional(idSchema),
   activity_domain: optional(activityDomainSchema),
   sub_activity_domain: optional(z.string().max(200)),
+  version: versionSchema.optional(),
 });
 
 export const needPage = pageAnswer(needRecord);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion, versionSchema } from './versions';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../catalogue/offerOptions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, httpUrl, idSchema, nameSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
@@ -23,6 +24,7 @@ export const offerRecord = z
     credit_ratio: z.number().nullable(),
     price_on_proposal: z.boolean(),
     created_at: timestamp,
+    version: recordVersion,
   })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerRecord>;
@@ -56,6 +58,7 @@ export const offerUpdateBody = z.object({
   unit: optional(z.enum(PRICE_UNITS)),
   credit_ratio: optional(z.number().refine((ratio) => CREDIT_RATIOS.includes(ratio), 'one of 1, 0.75, 0.5')),
   price_on_proposal: z.boolean().optional(),
+  version: versionSchema.optional(),
 });
 
 export const offerPage = pageAnswer(offerRecord);

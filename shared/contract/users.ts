@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion, versionSchema } from './versions';
 import { bulkIds } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
@@ -14,6 +15,7 @@ export const userRecord = z
     invited: z.boolean(),
     last_login_at: timestamp.nullable(),
     created_at: timestamp,
+    version: recordVersion,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userRecord>;
@@ -40,6 +42,7 @@ export const userUpdateBody = z.object({
   email: emailSchema.optional(),
   organisation_id: idSchema.nullable().optional(),
   organisation_name: z.string().max(200).nullable().optional(),
+  version: versionSchema.optional(),
 });
 
 export const userInviteBody = z.object({

@@ -3,6 +3,7 @@ import { messages } from '../../shared/catalogue/messages';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ConsoleRecord } from './records';
+import { versionHeaders } from './versions';
 import type { CategoryImage } from '../../shared/contract/categoryImages';
 import type { Dashboard } from '../../shared/contract/dashboard';
 import type { Room, RoomMessage } from '../../shared/contract/rooms';
@@ -40,8 +41,9 @@ export function createConsoleCalls(http: HttpClient) {
       expectOk(await http.post('/category_image', { activity_domain: activityDomain, image_url: imageUrl }), messages.failure.createCategoryImage);
     },
 
-    async deleteCategoryImage(id: RaRecord['id']): Promise<void> {
-      expectOk(await http.delete(`/category_image/${encodeURIComponent(String(id))}`), messages.failure.deleteCategoryImage);
+    /** With the version the Bank shows: an image changed since is refused (409 STALE_RECORD), not deleted unseen. */
+    async deleteCategoryImage(id: RaRecord['id'], version?: number): Promise<void> {
+      expectOk(await http.delete(`/category_image/${encodeURIComponent(String(id))}`, versionHeaders({ version })), messages.failure.deleteCategoryImage);
     },
 
     /**
@@ -80,8 +82,9 @@ export function createConsoleCalls(http: HttpClient) {
       return body.data;
     },
 
-    async updateProfile(profile: { name: string; email: string }): Promise<Admin> {
-      const body = expectOk(await http.put<ApiBody & { data?: Admin }>('/admin', profile), messages.failure.generic);
+    /** At the version the form started from (If-Match); `overwrite` saves over another change on purpose. */
+    async updateProfile(profile: { name: string; email: string }, version?: number, overwrite = false): Promise<Admin> {
+      const body = expectOk(await http.put<ApiBody & { data?: Admin }>('/admin', profile, versionHeaders({ version }, overwrite)), messages.failure.generic);
       if (!body.data) throw new CallFailure(messages.failure.generic);
       return body.data;
     },

@@ -15,10 +15,12 @@ import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResul
 import { createBulkCalls } from './bulkCalls';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
+import { createPresenceCalls } from './presenceCalls';
 import { createUserCalls } from './userCalls';
 import type { DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
 import { searchPath, searchPayload } from './searchRequest';
+import { versionHeaders } from './versions';
 import { resourceApi } from '../resources/endpoints';
 import type { ResourceApi } from '../resources/declarations';
 
@@ -51,9 +53,12 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0), meta };
   };
 
-  /** The fields an update sends: a ledger-held balance never rides along, so a stale form cannot move it. */
+  /**
+   * The fields an update sends: a ledger-held balance never rides along, so a stale form cannot move it; nor does the
+   * form's copy of `version`, which If-Match carries from the record the form started from.
+   */
   const updatePayload = (api: ResourceApi, data: Partial<RaRecord>): Record<string, unknown> => {
-    const fields = toPayload(data);
+    const { version: _headerCarriesIt, ...fields } = toPayload(data);
     if (api.ledgerBalance) delete fields[balanceField(creditUnit)];
     return fields;
   };
@@ -63,6 +68,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createUserCalls(http),
     ...bulkCalls,
     ...createConsoleCalls(http),
+    ...createPresenceCalls(http),
 
     getList: (resource, params) => list(resource, params),
 
@@ -89,9 +95,14 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
       return { data: recordOf(body, api.errors.create) as R };
     },
 
+    /**
+     * Sent with If-Match at the version of `previousData`, the record the form started from: a record changed since is
+     * refused with 409 STALE_RECORD and the current record. `meta.overwrite` saves over that change on purpose.
+     */
     update: async <R extends RaRecord>(resource: string, params: UpdateParams) => {
       const api = resourceApi(resource);
-      const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), updatePayload(api, params.data)), api.errors.update);
+      const headers = versionHeaders(params.previousData, params.meta?.overwrite === true);
+      const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), updatePayload(api, params.data), headers), api.errors.update);
       return { data: recordOf(body, api.errors.update) as R };
     },
 
@@ -105,7 +116,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
 
     delete: async <R extends RaRecord>(resource: string, params: DeleteParams<R>) => {
       const api = resourceApi(resource);
-      expectOk(await http.delete(withPath(api, params.id)), api.errors.delete);
+      expectOk(await http.delete(withPath(api, params.id), versionHeaders(params.previousData)), api.errors.delete);
       return { data: params.previousData ?? ({ id: params.id } as R) };
     },
 

@@ -1,3 +1,5 @@
+import { RECONNECT_EVENT } from '../../shared/contract/eventStreams';
+
 /** One server-sent event: its type (`message` when unnamed), its data lines joined, and the last event id. */
 export interface ServerSentEvent {
   event: string;
@@ -10,9 +12,10 @@ const LINE_END = /\r\n|\r|\n/;
 /**
  * A text/event-stream parser fed text as it arrives, in chunks cut anywhere (even inside a line or
  * between a CR and its LF): an event is dispatched at its blank line; comments (`:`) and unknown
- * fields are skipped; several `data:` lines make one data joined by line breaks.
+ * fields are skipped; several `data:` lines make one data joined by line breaks; a `retry:` (the
+ * reconnection time, in ms) goes to `onRetry`.
  */
-export function eventStreamParser(onEvent: (event: ServerSentEvent) => void): (chunk: string) => void {
+export function eventStreamParser(onEvent: (event: ServerSentEvent) => void, onRetry?: (ms: number) => void): (chunk: string) => void {
   let buffer = '';
   let data: string[] = [];
   let type = '';
@@ -32,6 +35,7 @@ export function eventStreamParser(onEvent: (event: ServerSentEvent) => void): (c
     if (field === 'data') data.push(value);
     else if (field === 'event') type = value;
     else if (field === 'id') lastId = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) onRetry?.(Number(value));
   };
 
   return (chunk) => {
@@ -66,7 +70,9 @@ const wait = (ms: number, signal: AbortSignal) =>
 /**
  * Follows an event stream until `signal` aborts. A dropped or failed connection is opened again after a
  * growing wait; a refusal (a 4xx: no session, no such room) or an answer that is not an event stream
- * ends the following for good, and the caller falls back to polling. Resolves when it stops.
+ * ends the following for good, and the caller falls back to polling. A stream that ends with the server's
+ * `reconnect` event (it is stopping) is opened again after its `retry` (up to twice that, so that the clients of a
+ * stopping server do not all come back at once), and is not reported lost in between. Resolves when it stops.
  */
 export async function followEventStream({ open, onEvent, onLive, signal, delayMs = 1000, maxDelayMs = 30_000 }: FollowOptions): Promise<void> {
   let delay = delayMs;
@@ -81,8 +87,20 @@ export async function followEventStream({ open, onEvent, onLive, signal, delayMs
         delay = delayMs;
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
-        const push = eventStreamParser(onEvent);
+        let retry = delayMs;
+        let hinted: number | undefined;
+        const push = eventStreamParser(
+          (event) => {
+            if (event.event === RECONNECT_EVENT) hinted = retry;
+            else onEvent(event);
+          },
+          (ms) => (retry = ms),
+        );
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) push(decoder.decode(chunk.value, { stream: true }));
+        if (hinted !== undefined && !signal.aborted) {
+          await wait(hinted * (1 + Math.random()), signal);
+          continue;
+        }
       }
     } catch {
       // A network failure or the abort: reconnect, or stop below.

@@ -22,8 +22,9 @@ export interface HttpClient {
    * again; a search of that path with another body ends it, and so does any write (see takeSentAhead).
    */
   sendAhead(path: string, payload: unknown): void;
-  put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
-  delete<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
+  /** `headers`: a write's own headers (`If-Match` with the record's version, `X-Overwrite`). */
+  put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown, headers?: Record<string, string>): Promise<ApiResponse<Body>>;
+  delete<Body extends ApiBody = ApiBody>(path: string, headers?: Record<string, string>): Promise<ApiResponse<Body>>;
   /** A file answered to a POST (a list's CSV export); rejects with the server's code unless the status is 200. */
   download(path: string, payload?: unknown): Promise<DownloadedFile>;
   /** A GET whose answer is read as it arrives (server-sent events): the response unread; rejects on a network failure. */
@@ -85,7 +86,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     body: (await readBody(response)) as Body,
   });
 
-  const send = <Body extends ApiBody>(method: string, path: string, payload?: unknown): Promise<ApiResponse<Body>> =>
+  const send = <Body extends ApiBody>(method: string, path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<Body>> =>
     request(
       path,
       {
@@ -93,6 +94,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
         headers: {
           Accept: 'application/json',
           ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
           ...authorization(),
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
@@ -147,13 +149,13 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
         return { status: 0, body: { ok: false, code: failureMessage(error) } as Body };
       }
     },
-    put: (path, payload = {}) => {
+    put: (path, payload = {}, headers) => {
       sentAhead.clear();
-      return send('PUT', path, payload);
+      return send('PUT', path, payload, headers);
     },
-    delete: (path) => {
+    delete: (path, headers) => {
       sentAhead.clear();
-      return send('DELETE', path);
+      return send('DELETE', path, undefined, headers);
     },
     download: (path, payload = {}) => {
       sentAhead.clear();

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../../src/custom/account/AccountPage';
+import { session } from '../../src/providers';
+import { ME } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
 describe('/account', () => {
@@ -14,7 +17,7 @@ describe('/account', () => {
     await user.clear(name);
     await user.type(name, 'Demo Admin Renamed');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(updateProfile).toHaveBeenCalledWith({ name: 'Demo Admin Renamed', email: 'admin@example.com' }));
+    await waitFor(() => expect(updateProfile).toHaveBeenCalledWith({ name: 'Demo Admin Renamed', email: 'admin@example.com' }, undefined, false));
     expect(await screen.findByText('Profile Updated successfully!')).toBeInTheDocument();
   });
 
@@ -67,5 +70,50 @@ describe('/account', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'y');
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('WRONG_PASSWORD')).toBeInTheDocument();
+  });
+});
+
+describe('/account, when the profile was saved elsewhere since it was read', () => {
+  const me = { _id: ME.id, name: ME.fullName, email: ME.email, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 5 };
+  const theirs = { ...me, email: 'demo@elsewhere.example', version: 6 };
+  const stale = new HttpError('STALE_RECORD', 409, { ok: false, code: 'STALE_RECORD', data: theirs });
+  afterEach(() => session.clear());
+
+  async function staleSave() {
+    session.start('tok', me);
+    const updateProfile = vi.fn(async (profile: { name: string; email: string }, version?: number) => {
+      if (version !== 6) throw stale;
+      return { ...theirs, ...profile, version: 7 };
+    });
+    const view = renderPage(AccountPage, '/account', { dataProvider: { updateProfile } });
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Demo Admin'));
+    await view.user.type(name, ' Jr');
+    await view.user.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved by another admin' });
+    return { ...view, updateProfile, dialog };
+  }
+
+  it('saves at the version read, and on 409 shows their email beside the one in the form', async () => {
+    const { updateProfile, dialog } = await staleSave();
+    expect(updateProfile).toHaveBeenCalledWith({ name: 'Demo Admin Jr', email: 'admin@example.com' }, 5, false);
+    expect(within(dialog).getByRole('row', { name: 'Email demo@elsewhere.example admin@example.com' })).toBeInTheDocument();
+    expect(screen.queryByText('Profile Updated successfully!')).not.toBeInTheDocument();
+  });
+
+  it('Keep theirs shows their profile, the edit dropped', async () => {
+    const { user, dialog, updateProfile } = await staleSave();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('demo@elsewhere.example'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Demo Admin');
+    expect(updateProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('Overwrite with mine saves the form again on their version, as an overwrite', async () => {
+    const { user, dialog, updateProfile } = await staleSave();
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    expect(await screen.findByText('Profile Updated successfully!')).toBeInTheDocument();
+    expect(updateProfile).toHaveBeenLastCalledWith({ name: 'Demo Admin Jr', email: 'admin@example.com' }, 6, true);
+    expect(session.user()).toMatchObject({ name: 'Demo Admin Jr', version: 7 });
   });
 });

@@ -39,6 +39,7 @@ describe('/admin/{id}', () => {
       email: 'edith@example.com',
       last_login_at: admin.last_login_at,
       created_at: admin.created_at,
+      version: admin.version,
     });
     expect(raw.textContent).toContain('\n  "name": "Edith"');
   });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { BankPage, IMAGES_PER_STEP } from '../../src/custom/bank/BankPage';
 import { renderPage } from '../helpers/renderScreen';
 
 const images = [
-  { id: 'i1', activity_domain: 'Mobilier', image_url: 'http://x.test/m.png' },
+  { id: 'i1', activity_domain: 'Mobilier', image_url: 'http://x.test/m.png', version: 3 },
   { id: 'i2', activity_domain: 'Expert IA', image_url: 'http://x.test/ia.png' },
 ];
 
@@ -57,7 +58,8 @@ describe('/bank', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Voulez-vous vraiment supprimer cette image ?' });
     expect(deleteCategoryImage).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: /Supprimer/ }));
-    await waitFor(() => expect(deleteCategoryImage).toHaveBeenCalledWith('i1'));
+    // With the version shown, so that an image changed since is not deleted unseen.
+    await waitFor(() => expect(deleteCategoryImage).toHaveBeenCalledWith('i1', 3));
     expect(await screen.findByText('Category image deleted successfully!')).toBeInTheDocument();
   });
 
@@ -71,6 +73,16 @@ describe('/bank', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Supprimer/ }));
     expect(await screen.findByText('Error deleting category image!')).toBeInTheDocument();
+  });
+
+  it('reloads the Bank when the image changed since it was read (409 STALE_RECORD): nothing was deleted', async () => {
+    const searchCategoryImages = vi.fn(async () => images);
+    const stale = new HttpError('STALE_RECORD', 409, { ok: false, code: 'STALE_RECORD', data: { _id: 'i1', version: 4 } });
+    const { user } = renderPage(BankPage, '/bank', { dataProvider: { searchCategoryImages, deleteCategoryImage: vi.fn(async () => Promise.reject(stale)) } });
+    await user.click(await screen.findByRole('button', { name: 'Delete image of Mobilier' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Supprimer/ }));
+    expect(await screen.findByText('STALE_RECORD')).toBeInTheDocument();
+    await waitFor(() => expect(searchCategoryImages).toHaveBeenCalledTimes(2));
   });
 
   it('adds an image: Add waits for a domain and an uploaded image', async () => {

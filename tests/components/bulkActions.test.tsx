@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Datagrid, List, TextField } from 'react-admin';
+import { Datagrid, HttpError, List, TextField } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { BulkDeleteButton } from '../../src/custom/components/bulk/BulkDeleteButton';
@@ -9,9 +9,9 @@ import { BulkNeedStatusButton } from '../../src/custom/components/bulk/BulkNeedS
 import { renderRoutes } from '../helpers/renderScreen';
 
 const rows = [
-  { id: 'a1', name: 'Atelier Vide' },
-  { id: 'b2', name: 'Bureau Plein' },
-  { id: 'c3', name: 'Comptoir Vide' },
+  { id: 'a1', name: 'Atelier Vide', version: 1 },
+  { id: 'b2', name: 'Bureau Plein', version: 4 },
+  { id: 'c3', name: 'Comptoir Vide', version: 2 },
 ];
 
 const listOf = (resource: string, bulkActionButtons: ReactElement) => (
@@ -44,10 +44,24 @@ describe('bulk actions on a list selection', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete 3 companies?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(bulk).toHaveBeenCalledWith('company', 'delete', ['a1', 'b2', 'c3'], {}));
+    // Each row's version as the list shows it: a row changed since is refused, not deleted unseen.
+    await waitFor(() => expect(bulk).toHaveBeenCalledWith('company', 'delete', ['a1', 'b2', 'c3'], { versions: { a1: 1, b2: 4, c3: 2 } }));
     expect(await toastText()).toBe('2 deleted, 1 refused — Bureau Plein: COMPANY_NOT_EMPTY (users 2)');
     await waitFor(() => expect(screen.getByText('1 item selected')).toBeInTheDocument());
     expect(getList.mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('deletes nothing when a row changed since the list was read, says so and reloads the list', async () => {
+    const stale = new HttpError('STALE_RECORD', 409, { ok: false, code: 'STALE_RECORD', data: { b2: 5 } });
+    const bulk = vi.fn(async () => Promise.reject(stale));
+    const getList = vi.fn(async () => ({ data: rows, total: 3 }));
+    const { user } = renderRoutes('/company', listOf('company', <BulkDeleteButton plural="companies" />), { dataProvider: { getList, bulk } });
+    await screen.findByText('Bureau Plein');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete 3 companies?' })).getByRole('button', { name: 'Delete' }));
+    expect(await toastText()).toBe('STALE_RECORD');
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(1));
   });
 
   it('cancelling the confirm deletes nothing', async () => {

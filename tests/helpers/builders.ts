@@ -32,6 +32,7 @@ export const buildAdmin = recordBuilder(adminRecord, (id) => ({
   email: `admin${id.slice(-3)}@example.com`,
   last_login_at: '2026-11-20T09:30:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
 }));
 
 /** A company as its page shows it: comments and last sync included, the balance as `credit_balance`. */
@@ -57,6 +58,7 @@ export const buildCompany = recordBuilder(companyDetailRecord, (id) => ({
   is_test: false,
   organization_id: null,
   created_at: '2026-11-21T10:00:00.000Z',
+  version: 1,
   credit_balance: 120,
   comments: [],
   last_sync: null,
@@ -70,6 +72,7 @@ export const buildUser = recordBuilder(userRecord, (id) => ({
   invited: false,
   last_login_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
 }));
 
 export const buildOffer = recordBuilder(offerRecord, (id) => ({
@@ -86,6 +89,7 @@ export const buildOffer = recordBuilder(offerRecord, (id) => ({
   credit_ratio: 0.75,
   price_on_proposal: false,
   created_at: '2026-11-21T14:05:00.000Z',
+  version: 1,
 }));
 
 export const buildNeed = recordBuilder(needRecord, (id) => ({
@@ -97,6 +101,7 @@ export const buildNeed = recordBuilder(needRecord, (id) => ({
   emergency: 'Maintenant',
   status: 'en cours',
   created_at: '2026-11-21T14:05:00.000Z',
+  version: 1,
 }));
 
 /** An audit event as the console sees it. */

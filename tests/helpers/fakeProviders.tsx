@@ -25,8 +25,15 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
 /** Data provider methods as tests mock them: plain vi.fn()s, untyped by react-admin's generics. */
 export type MockedDataProvider = Partial<Record<keyof DataProvider, (...args: never[]) => Promise<unknown>>>;
 
-/** react-admin's test double over the mocked methods: any other method throws. */
-export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider(methods as Partial<DataProvider>);
+/** A record page's presence calls when a test does not follow them: nobody else is there, and the push is refused (404). */
+const noPresence: MockedDataProvider = {
+  joinRecord: async () => [],
+  leaveRecord: async () => undefined,
+  openRecordEvents: async () => new Response(null, { status: 404 }),
+} as MockedDataProvider;
+
+/** react-admin's test double over the mocked methods: any other method throws (except the presence calls, which answer nobody). */
+export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider({ ...noPresence, ...methods } as Partial<DataProvider>);
 
 /** Shows the router's location, so that tests can assert redirections. */
 export const LocationProbe = () => {

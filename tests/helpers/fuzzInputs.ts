@@ -784,6 +784,7 @@ export function strayRequestArbitrary(dictionary: Dictionary): Arbitrary<Request
       'uploads',
       'search',
       'health',
+      'ready',
       '',
       '.',
       '..',

@@ -56,6 +56,8 @@ async function injectHeadOfStream(app: FastifyInstance, options: InjectOptions):
  */
 export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  // Readiness, for a load balancer: it says whether the database answers, nothing more.
+  'GET /api/ready',
   'POST /api/admin/signin',
   // Reads the session cookie, not the Authorization header: the console's start-up check.
   'GET /api/admin/signin_token',
@@ -373,8 +375,16 @@ export class FuzzWorld implements PlaceholderResolver {
     }
     if (refused && body !== undefined) {
       const keys = record ? Object.keys(record).sort() : [];
-      // Two codes carry their details: VALIDATION_ERROR the fields (`errors`), COMPANY_NOT_EMPTY what is left (`counts`).
-      const detail = record?.code === 'VALIDATION_ERROR' && 'errors' in record ? ['errors'] : record?.code === 'COMPANY_NOT_EMPTY' ? ['counts'] : [];
+      // Three codes carry their details: VALIDATION_ERROR the fields (`errors`), COMPANY_NOT_EMPTY what is left (`counts`),
+      // STALE_RECORD the record as it now is (`data`).
+      const detail =
+        record?.code === 'VALIDATION_ERROR' && 'errors' in record
+          ? ['errors']
+          : record?.code === 'COMPANY_NOT_EMPTY'
+            ? ['counts']
+            : record?.code === 'STALE_RECORD'
+              ? ['data']
+              : [];
       const expectedKeys = ['code', ...detail, 'ok'].sort();
       if (!record || record.ok !== false || typeof record.code !== 'string' || keys.join() !== expectedKeys.join()) {
         problems.push('a refusal outside the envelope {ok:false, code}');

@@ -4,14 +4,14 @@ import { createServer } from 'node:net';
 
 /**
  * node's options for the server, as package.json's `serve` (run by `npm start`) passes them (a 128 MB old generation
- * keeps PGlite's server under 300 MiB under load, README): for the tests and benches
+ * keeps PGlite's server under 300 MiB under load, docs/benchmarks.md): for the tests and benches
  * that start the bundle with node itself, so that the process they watch and signal is the server.
  */
 export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-old-space-size=128'];
 /**
  * The environment `serve` sets before node starts (glibc reads it once, at start): allocations of 128 KiB and more
  * are mapped on their own and given back when freed. glibc's default raises that bound as large blocks are freed, and
- * the messages to and from PGlite's thread then stayed in its heaps (README, Load: 40 MiB of peak RSS under load).
+ * the messages to and from PGlite's thread then stayed in its heaps (docs/benchmarks.md, Load: 40 MiB of peak RSS under load).
  */
 export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 /** The server's bundle (scripts/build-server.mjs; the server tests' global setup builds it, tests/helpers/serverBundle.ts). */

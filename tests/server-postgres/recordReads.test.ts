@@ -25,11 +25,12 @@ describe('record reads on PostgreSQL', () => {
     });
     expect(reads).toEqual(['offer_read', 'need_read', 'user_read', 'company_detail']);
 
-    // A need's update reads it locked, then as changed, inside its transaction; a deleted offer is read before it goes.
+    // A need's update reads it locked, then as changed, inside its transaction; a deleted offer is read locked before it
+    // goes (a version sent is checked under that lock).
     const writes = await namesSent(async () => {
       expect((await ctx.me.call('PUT', `/need/${need._id}`, { status: 'été traité' })).statusCode).toBe(200);
       expect((await ctx.me.call('DELETE', `/offer/${offer._id}`)).statusCode).toBe(200);
     });
-    expect(writes).toEqual(['need_read_locked', 'need_read', 'offer_read']);
+    expect(writes).toEqual(['need_read_locked', 'need_read', 'offer_read_locked']);
   });
 });

@@ -97,8 +97,9 @@ const RECIPES: Record<string, Recipe> = {
   'PUT /api/company/:id': {
     action: 'update',
     entity: 'company',
+    // At the current version: a balance never moves from a copy that may be stale.
     prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
-    run: (as, p) => as('PUT', `/company/${p.id}`, { name: 'Modifiée', credit_balance: 12 }),
+    run: (as, p) => as('PUT', `/company/${p.id}`, { name: 'Modifiée', credit_balance: 12, version: 1 }),
   },
   'DELETE /api/company/:id': {
     action: 'delete',
@@ -268,11 +269,14 @@ async function eventCount(): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** Presence (a tab saying every 15 s which record page it shows) changes no record: nothing to audit (tests/server/presence.test.ts). */
+const NOT_A_CHANGE = ['POST /api/presence', 'DELETE /api/presence/:resource/:id/:tab_id'];
+
 const changingRoutes = () => ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));
 
 describe('the audit trail', () => {
   it('knows every state-changing route the app serves', () => {
-    const unknown = changingRoutes().filter((key) => !(key in RECIPES) && !READ_ONLY.includes(key));
+    const unknown = changingRoutes().filter((key) => !(key in RECIPES) && !READ_ONLY.includes(key) && !NOT_A_CHANGE.includes(key));
     expect(unknown).toEqual([]);
   });
 

@@ -33,7 +33,7 @@ describe('category images', () => {
     ]);
     const listed = await ctx.me.call('POST', '/category_image/search', {});
     expect(listed.headers['content-type']).toMatch(/^application\/json/);
-    const tied = (id: string, url: string) => ({ _id: id, activity_domain: 'Expert IA', image_url: url, created_at: instant.toISOString() });
+    const tied = (id: string, url: string) => ({ _id: id, activity_domain: 'Expert IA', image_url: url, created_at: instant.toISOString(), version: 1 });
     expect(listed.json()).toEqual({
       ok: true,
       data: [...created.reverse(), tied(newerId, 'https://x.example/b.png'), tied(olderId, 'https://x.example/a.png')],

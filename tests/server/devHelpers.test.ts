@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestServer, signedInAdmin, useSignedInServer } from '../helpers/testServer';
+import { buildTestServer, insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testServer';
 import { insertRoom } from '../helpers/serverFixtures';
 
 const ctx = useSignedInServer({ devRoutes: true });
@@ -14,6 +14,24 @@ describe('the development helpers', () => {
       data: { subject: expect.stringContaining('reset your password'), body: expect.stringContaining('/auth/reset?token=') },
     });
     expect((await ctx.me.call('GET', '/dev/outbox?to=nobody%40example.com')).statusCode).toBe(404);
+  });
+
+  it('reads a recovery mail asked for just before, without waiting (it is queued after its answer)', async () => {
+    const { email } = await insertAdmin(ctx.server.app, { name: 'Just Asked' });
+    const asked = await ctx.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email } });
+    expect(asked.json()).toEqual({ ok: true });
+    const mail = await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(mail.json()).toMatchObject({ ok: true, data: { body: expect.stringContaining('Hello Just Asked') } });
+  });
+
+  it("finds a mail by its address as the log shows it, whatever the case the admin's record has", async () => {
+    const email = `Mixed.Case.${Date.now()}@Example.com`;
+    await insertAdmin(ctx.server.app, { name: 'Mixed Case', email });
+    await ctx.server.app.inject({ method: 'POST', url: '/api/admin/forgot_password', payload: { email: email.toLowerCase() } });
+    for (const asked of [email, email.toLowerCase()]) {
+      const mail = await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(asked)}`);
+      expect(mail.json(), asked).toMatchObject({ ok: true, data: { body: expect.stringContaining('Hello Mixed Case') } });
+    }
   });
 
   it('lets the development helper write as the buyer, and only when enabled', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authTokens, rateLimits, sessions } from '../../server/db/schema';
+import { authTokens, rateLimits, recordViewers, sessions } from '../../server/db/schema';
 import { pruneExpired } from '../../server/lib/pruneExpired';
 import { insertAdmin, useSignedInServer } from '../helpers/testServer';
 
@@ -9,7 +9,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
 
 describe('pruning expired rows', () => {
-  it('deletes expired sessions and tokens and finished rate-limit windows, and keeps the live ones', async () => {
+  it('deletes expired sessions and tokens, finished rate-limit windows and viewers no longer seen, and keeps the live ones', async () => {
     const { db } = context.server.app;
     const { id: adminId } = await insertAdmin(context.server.app, { withPassword: false });
     await db.insert(sessions).values([
@@ -25,9 +25,15 @@ describe('pruning expired rows', () => {
       { key: 'signin:recent@example.com', windowStartedAt: ago(60 * 1000), hits: 2 },
     ]);
 
+    await db.insert(recordViewers).values([
+      { resource: 'company', recordId: 'c1', tabId: 'tab-gone', adminId, seenAt: ago(HOUR) },
+      { resource: 'company', recordId: 'c1', tabId: 'tab-here', adminId, seenAt: ago(1000) },
+    ]);
+
     const pruned = await pruneExpired(db, 900);
 
-    expect(pruned).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1 });
+    expect(pruned).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, recordViewers: 1 });
+    expect((await db.select().from(recordViewers)).map((row) => row.tabId)).toEqual(['tab-here']);
     const left = {
       sessions: (await db.select().from(sessions)).map((row) => row.tokenHash),
       tokens: (await db.select().from(authTokens)).map((row) => row.tokenHash),

@@ -236,6 +236,17 @@ describe('request logs', () => {
     expect(logged).not.toContain('token-hash-value');
   });
 
+  it('log a connection’s failure without the pg client that the pool attaches to it (its connection parameters)', () => {
+    const failure = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { connectionParameters: { user: 'app', password: 'pool-password-value', host: 'db.internal' } },
+    });
+    const logged = JSON.stringify(serializeError(failure));
+    expect(logged).toContain('57P01');
+    expect(logged).not.toContain('pool-password-value');
+    expect(logged).not.toContain('connectionParameters');
+  });
+
   it('never carry the registry token, a reset token or a session header', async () => {
     const lines: string[] = [];
     const stream = new PassThrough();

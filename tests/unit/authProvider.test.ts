@@ -4,7 +4,14 @@ import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { fakeFetch } from '../helpers/fakeFetch';
 
-const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada', email: 'ada@example.com', last_login_at: null, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  name: 'Ada',
+  email: 'ada@example.com',
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
 
 function setup(...answers: Parameters<typeof fakeFetch>) {
   const { fetch, calls } = fakeFetch(...answers);
@@ -95,6 +102,8 @@ describe('authProvider', () => {
     const { auth, session } = setup([200, { ok: true, token: 't', user }]);
     await auth.login({ email: 'a', password: 'b' });
     await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    // The database away (503 DATABASE_UNAVAILABLE) is passing: the admin stays signed in.
+    await expect(auth.checkError({ status: 503 })).resolves.toBeUndefined();
     expect(session.user()).toEqual(user);
     await expect(auth.checkError({ status: 401 })).rejects.toEqual({ redirectTo: '/auth', message: false });
     expect(session.user()).toBeNull();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eventStreamParser, followEventStream, type ServerSentEvent } from '../../src/providers/eventStream';
+import { RECONNECT_AFTER_MS, RECONNECT_HINT } from '../../shared/contract/eventStreams';
 
 const parse = (chunks: string[]): ServerSentEvent[] => {
   const events: ServerSentEvent[] = [];
@@ -22,6 +23,21 @@ describe('eventStreamParser', () => {
       { event: 'message', data: 'one' },
       { event: 'message', data: 'two' },
     ]);
+  });
+
+  it('hands each `retry` (milliseconds) to its own callback, apart from the events; one that is not a number is ignored', () => {
+    const events: ServerSentEvent[] = [];
+    const retries: number[] = [];
+    const push = eventStreamParser(
+      (event) => events.push(event),
+      (ms) => retries.push(ms),
+    );
+    push('data: a\n\nretry: 250\nevent: reconnect\ndata: b\n\nretry: soon\n\n');
+    expect(events).toEqual([
+      { event: 'message', data: 'a' },
+      { event: 'reconnect', data: 'b' },
+    ]);
+    expect(retries).toEqual([250]);
   });
 
   it('ignores comments (the heartbeat), unknown fields and empty events; joins several data lines', () => {
@@ -70,6 +86,39 @@ describe('followEventStream', () => {
       await followEventStream({ open, onEvent: () => undefined, onLive: (live) => lives.push(live), signal: new AbortController().signal, delayMs: 1 });
       expect(open).toHaveBeenCalledTimes(1);
       expect(lives).toEqual([false]);
+    }
+  });
+
+  it("after the server's reconnect hint (it is stopping), comes back within twice its retry without reporting the stream lost", async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const events: string[] = [];
+      const lives: boolean[] = [];
+      const open = vi
+        .fn<(signal: AbortSignal) => Promise<Response>>()
+        .mockResolvedValueOnce(streamResponse(['data: first\n\n', RECONNECT_HINT]))
+        .mockImplementation(async () => {
+          controller.abort();
+          return streamResponse(['data: second\n\n']);
+        });
+      const following = followEventStream({
+        open,
+        onEvent: (event) => events.push(event.data),
+        onLive: (live) => lives.push(live),
+        signal: controller.signal,
+        delayMs: 100,
+      });
+      await vi.advanceTimersByTimeAsync(RECONNECT_AFTER_MS - 1);
+      expect(open).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RECONNECT_AFTER_MS + 1);
+      expect(open).toHaveBeenCalledTimes(2);
+      // The hint is no message, and the push never showed as lost (no polling, no notice).
+      expect(events).toEqual(['first', 'second']);
+      expect(lives).toEqual([true, true]);
+      await following;
+    } finally {
+      vi.useRealTimers();
     }
   });
 

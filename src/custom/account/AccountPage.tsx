@@ -1,11 +1,14 @@
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { Title, useCanBlock, useDataProvider, useGetIdentity, useWarnWhenUnsavedChanges, type UserIdentity } from 'react-admin';
+import { Title, useCanBlock, useDataProvider, useGetIdentity, useNotify, useWarnWhenUnsavedChanges, type RaRecord, type UserIdentity } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { session } from '../../providers';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { staleRecordOf, versionOf } from '../../providers/versions';
+import { ConflictDialog } from '../components/conflict/ConflictDialog';
+import { conflictRows } from '../components/conflict/conflictRows';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
@@ -21,6 +24,14 @@ interface Profile {
   name: string;
   email: string;
 }
+
+/** A save refused because the profile changed since the session read it: the profile now, and what was sent. */
+interface ProfileConflict {
+  current: RaRecord;
+  yours: Profile;
+}
+
+const FIELD_LABELS: Record<string, string> = { name: 'Name', email: 'Email' };
 
 /** react-admin's warning before leaving unsaved edits, over the form of the FormProvider around it. */
 const WarnWhenUnsavedChanges = () => {
@@ -43,19 +54,50 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
     const { ref, ...rest } = register(key);
     return { ...rest, inputRef: ref };
   };
+  const notify = useNotify();
+  const [conflict, setConflict] = useState<ProfileConflict>();
+  const adopt = async (admin: Parameters<typeof session.updateUser>[0]) => {
+    session.updateUser(admin);
+    await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+  };
+  // Saved at the version the session read (If-Match); a profile changed since opens the conflict dialog instead of a toast.
   const update = useNotifyingMutation(
-    async (profile: Profile) => {
-      const updated = await dataProvider.updateProfile(profile);
-      session.updateUser(updated);
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+    async ({ profile, overwrite }: { profile: Profile; overwrite: boolean }) => {
+      const user = session.user();
+      try {
+        await adopt(await dataProvider.updateProfile(profile, versionOf(user), overwrite));
+        return true;
+      } catch (error) {
+        const current = staleRecordOf(error);
+        if (!current || !user) throw error;
+        // The session now holds the profile as it is: Overwrite saves on its version, Keep theirs shows it.
+        session.updateUser({ ...user, name: String(current.name), email: String(current.email), version: versionOf(current) ?? user.version });
+        setConflict({ current, yours: profile });
+        return false;
+      }
     },
-    // What was saved is the form's new starting point: nothing is left unsaved.
-    { success: messages.success.profileUpdated, onSuccess: (_result, profile) => reset(profile) },
+    {
+      // What was saved is the form's new starting point: nothing is left unsaved.
+      onSuccess: (saved, { profile }) => {
+        if (!saved) return;
+        setConflict(undefined);
+        reset(profile);
+        notify(messages.success.profileUpdated, { type: 'success' });
+      },
+    },
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ name: name.trim(), email: email.trim() });
+    update.mutate({ profile: { name: name.trim(), email: email.trim() }, overwrite: false });
+  };
+
+  const keepTheirs = async () => {
+    const user = session.user();
+    if (user) await adopt(user);
+    if (conflict) reset({ name: String(conflict.current.name), email: String(conflict.current.email) });
+    setConflict(undefined);
+    notify(messages.conflict.reloaded, { type: 'info' });
   };
 
   return (
@@ -77,6 +119,15 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
             </Stack>
           </Stack>
         </form>
+        <ConflictDialog
+          open={conflict !== undefined}
+          rows={conflict ? conflictRows({ name: identity?.fullName, email: identity?.email }, conflict.current, conflict.yours) : []}
+          labelOf={(field) => FIELD_LABELS[field] ?? field}
+          pending={update.isPending}
+          onKeepTheirs={() => void keepTheirs()}
+          onOverwrite={() => conflict && update.mutate({ profile: conflict.yours, overwrite: true })}
+          onClose={() => setConflict(undefined)}
+        />
         {canBlock && (
           <FormProvider {...form}>
             <WarnWhenUnsavedChanges />

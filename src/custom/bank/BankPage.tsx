@@ -23,6 +23,7 @@ import { messages } from '../../../shared/catalogue/messages';
 import type { CategoryImageRecord } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
+import { isStale, versionOf } from '../../providers/versions';
 import { useIsSmallScreen } from '../components/useIsSmallScreen';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { AddCategoryImageModal } from './AddCategoryImageModal';
@@ -74,14 +75,18 @@ export const BankPage = () => {
   const reload = () => queryClient.invalidateQueries({ queryKey: ['category_images'] });
 
   // The confirmation stays open, loading, until the list has reloaded or the deletion failed.
-  const remove = useNotifyingMutation((image: CategoryImageRecord) => dataProvider.deleteCategoryImage(image.id), {
+  const remove = useNotifyingMutation((image: CategoryImageRecord) => dataProvider.deleteCategoryImage(image.id, versionOf(image)), {
     success: messages.success.categoryImageDeleted,
     fallback: messages.failure.deleteCategoryImage,
     onSuccess: async () => {
       await reload();
       setToDelete(null);
     },
-    onError: () => setToDelete(null),
+    onError: (error) => {
+      setToDelete(null);
+      // The image changed since the Bank was read: it was not deleted; the Bank shows it as it is now.
+      if (isStale(error)) void reload();
+    },
   });
 
   const confirmDelete = () => {

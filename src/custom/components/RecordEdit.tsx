@@ -20,6 +20,8 @@ import {
 import { messages } from '../../../shared/catalogue/messages';
 import { failureMessage } from '../../providers/failureMessage';
 import { HistoryTab } from '../audit/HistoryTab';
+import { StaleConflictProvider, StaleRecordDialog, useStaleConflict } from './conflict/StaleRecordConflict';
+import { RecordPresence } from './presence/RecordPresence';
 import { RawDataTab } from './RawDataTab';
 import { RecordSkeleton } from './RecordSkeleton';
 import { RecordTabs, type RecordTab } from './RecordTabs';
@@ -117,6 +119,7 @@ export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
     <SimpleForm {...props}>
       {children}
       {canBlock && <WarnWhenLeavingUnsavedEdits />}
+      <StaleRecordDialog />
     </SimpleForm>
   );
 };
@@ -145,38 +148,52 @@ const RecordPageTitle = ({ nameOf }: { nameOf: (record: RaRecord) => string }) =
  */
 const FIT_THE_SCREEN = { width: 0, minWidth: '100%', '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } };
 
+/** A refusal's validation errors are shown under their fields by the form, not in a toast (react-admin's rule). */
+const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { errors?: object } } | null)?.body?.errors ?? {}).length > 0;
+
 /**
  * Every record page: tabs Information, …, History, Raw Data, the open one in the address; Update says
- * 'Updated!' (or shows the server's code); a record that cannot load shows its text and goes back to the list;
- * while it loads, the shape of the page.
+ * 'Updated!' (or shows the server's code, or, when another admin saved first, the conflict dialog); a record
+ * that cannot load shows its text and goes back to the list; while it loads, the shape of the page. Who else
+ * has the record open, and their saves, show above it.
  */
 export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
   const notify = useNotify();
+  const { state, onSaveError } = useStaleConflict();
   return (
-    <Edit
-      title={<RecordPageTitle nameOf={nameOf} />}
-      mutationMode="pessimistic"
-      redirect={false}
-      queryOptions={useLoadFailure()}
-      mutationOptions={{ onSuccess: () => notify(messages.success.updated, { type: 'success' }) }}
-      sx={FIT_THE_SCREEN}
-      render={({ record }) =>
-        record ? (
-          <>
-            {header}
-            <RecordTabs
-              tabs={[
-                { label: 'Information', content: form, keepMounted: true },
-                ...extraTabs,
-                { label: 'History', content: <HistoryTab /> },
-                { label: 'Raw Data', content: <RawDataTab /> },
-              ]}
-            />
-          </>
-        ) : (
-          <RecordSkeleton />
-        )
-      }
-    />
+    <StaleConflictProvider state={state}>
+      <Edit
+        title={<RecordPageTitle nameOf={nameOf} />}
+        mutationMode="pessimistic"
+        redirect={false}
+        queryOptions={useLoadFailure()}
+        mutationOptions={{
+          onSuccess: () => notify(messages.success.updated, { type: 'success' }),
+          onError: (error: unknown, variables) => {
+            if (onSaveError(error, variables) || hasFieldErrors(error)) return;
+            notify(failureMessage(error, messages.failure.update), { type: 'error' });
+          },
+        }}
+        sx={FIT_THE_SCREEN}
+        render={({ record }) =>
+          record ? (
+            <>
+              <RecordPresence />
+              {header}
+              <RecordTabs
+                tabs={[
+                  { label: 'Information', content: form, keepMounted: true },
+                  ...extraTabs,
+                  { label: 'History', content: <HistoryTab /> },
+                  { label: 'Raw Data', content: <RawDataTab /> },
+                ]}
+              />
+            </>
+          ) : (
+            <RecordSkeleton />
+          )
+        }
+      />
+    </StaleConflictProvider>
   );
 };

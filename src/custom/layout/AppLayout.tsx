@@ -10,6 +10,7 @@ import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { RequireSession } from './RequireSession';
 import { IdlePreloads } from './IdlePreloads';
+import { DatabaseOutageNotice } from './DatabaseOutageNotice';
 
 /**
  * The page's title is its one h1, styled as before; then the quick find (Ctrl-K), and react-admin's light/dark
@@ -44,6 +45,7 @@ const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireSession>
     <IdlePreloads preloads={idlePreloads} />
+    <DatabaseOutageNotice />
     <Layout appBar={AppTopBar} menu={AppMenu}>
       <DocumentTitle />
       {children}

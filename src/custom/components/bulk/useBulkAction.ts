@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useNotify, useRefresh, useResourceDefinition, type RaRecord } from 'react-admin';
 import type { AdminDataProvider } from '../../../providers/dataProvider';
 import type { BulkAction } from '../../../providers/bulkCalls';
+import { isStale, versionsById } from '../../../providers/versions';
 import { bulkSummary } from './bulkSummary';
 
 /**
@@ -22,8 +23,10 @@ export function useBulkAction(action: BulkAction, done: string) {
     return typeof name === 'string' && name ? name : String(id);
   };
 
+  // A delete names the version of each row the list shows: a row changed since is refused, not deleted unseen.
+  const withVersions = (values: Record<string, unknown>) => (action === 'delete' ? { ...values, versions: versionsById(data, selectedIds) } : values);
   const mutation = useMutation({
-    mutationFn: (values: Record<string, unknown>) => dataProvider.bulk(resource, action, selectedIds, values),
+    mutationFn: (values: Record<string, unknown>) => dataProvider.bulk(resource, action, selectedIds, withVersions(values)),
     onSuccess: (results) => {
       const refused = results.filter((result) => !result.ok);
       notify(bulkSummary(results, done, nameOf), { type: refused.length ? 'warning' : 'info', multiLine: true });
@@ -31,7 +34,11 @@ export function useBulkAction(action: BulkAction, done: string) {
       else onUnselectItems();
       refresh();
     },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onError: (error: Error) => {
+      notify(error.message, { type: 'error' });
+      // Rows changed since the list was read: nothing was done; the list shows them as they are now.
+      if (isStale(error)) refresh();
+    },
   });
   return { run: (values: Record<string, unknown> = {}) => mutation.mutate(values), pending: mutation.isPending, count: selectedIds.length };
 }

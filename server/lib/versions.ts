@@ -1,0 +1,65 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import type { admins, categoryImages, companies, needs, offers, users } from '../db/schema';
+import { versionETag, versionOfIfMatch } from '../../shared/contract/versions';
+import { AppError } from './errors';
+
+/**
+ * 409 STALE_RECORD: the version the client sent is not the record's any more. The error handler sends `current` as
+ * the answer's `data`: the record as GET answers it, or for a bulk call the stale ids and their current versions.
+ */
+export class StaleRecordError extends AppError {
+  constructor(readonly current: unknown) {
+    super(409, 'STALE_RECORD');
+  }
+}
+
+/**
+ * The version the client edited: If-Match (checked by the route's `versionHeaders`), else `version` in the body;
+ * undefined when it sent neither (spec clients), whose writes are not checked.
+ */
+export function expectedVersion(request: FastifyRequest, bodyVersion?: number): number | undefined {
+  const header = request.headers['if-match'];
+  const fromHeader = header === undefined ? undefined : versionOfIfMatch(header);
+  // A malformed header never reaches here (the route's schema refuses it); null is only a safeguard.
+  if (fromHeader === null) throw new AppError(400, 'VALIDATION_ERROR');
+  return fromHeader ?? bodyVersion;
+}
+
+/**
+ * Refuses an expected version that is not `actual`. Call it with the version read under the row's lock, so that no
+ * other write can come between the check and the change; `current` builds the record as GET answers it.
+ */
+export async function refuseStale(actual: number, expected: number | undefined, current: () => Promise<unknown>): Promise<void> {
+  if (expected !== undefined && expected !== actual) throw new StaleRecordError(await current());
+}
+
+/** The audit action of an update: `overwrite` when the client saves over a newer version on purpose (X-Overwrite). */
+export const updateAction = (request: FastifyRequest): 'update' | 'overwrite' =>
+  String(request.headers['x-overwrite']).toLowerCase() === 'true' ? 'overwrite' : 'update';
+
+/** A read's ETag: the record's version. */
+export const sendVersion = (reply: FastifyReply, version: number): void => {
+  reply.header('etag', versionETag(version));
+};
+
+type VersionedTable = typeof companies | typeof offers | typeof needs | typeof users | typeof admins | typeof categoryImages;
+
+/**
+ * A bulk call's versions (`{ [id]: version }`): locks those rows, in id order so that two calls cannot deadlock, and
+ * refuses the whole call if any is stale, with the stale ids and their current versions. Rows gone are not stale: the
+ * bulk action reports them as it reports any missing row.
+ */
+export async function refuseStaleVersions(tx: Database, table: VersionedTable, versions: Record<string, number> | undefined): Promise<void> {
+  const ids = Object.keys(versions ?? {});
+  if (!versions || !ids.length) return;
+  const rows: Array<{ id: string; version: number }> = await tx
+    .select({ id: table.id, version: table.version })
+    .from(table)
+    .where(inArray(table.id, ids))
+    .orderBy(asc(table.id))
+    .for('update');
+  const stale = rows.filter((row) => row.version !== versions[row.id]);
+  if (stale.length) throw new StaleRecordError(Object.fromEntries(stale.map((row) => [row.id, row.version])));
+}

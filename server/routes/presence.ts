@@ -1,0 +1,160 @@
+import { PassThrough } from 'node:stream';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../db/client';
+import { admins, recordViewers } from '../db/schema';
+import { done } from '../lib/answers';
+import { notifyRecord, recordActivity, type ViewerRow } from '../lib/recordActivity';
+import { sessionOf } from '../lib/sessions';
+import { okAnswer } from '../../shared/contract/envelope';
+import { RECONNECT_HINT } from '../../shared/contract/eventStreams';
+import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
+import {
+  presenceAnswer,
+  presenceBody,
+  presenceEventsParams,
+  presenceEventsQuery,
+  presenceEventStream,
+  presenceLeaveParams,
+  type RecordViewer,
+} from '../../shared/contract/presence';
+import { HEARTBEAT_MS } from './rooms';
+
+/** The database's clock on every server: a tab is present while its last word is younger than the window. */
+const windowStart = sql`now() - make_interval(secs => ${PRESENCE_WINDOW_MS / 1000})`;
+
+/** Every tab that has the record open now, its admin's name with it. */
+const readViewers = (db: Database, resource: string, id: string): Promise<ViewerRow[]> =>
+  db
+    .select({ tabId: recordViewers.tabId, adminId: recordViewers.adminId, name: admins.name })
+    .from(recordViewers)
+    .innerJoin(admins, eq(admins.id, recordViewers.adminId))
+    .where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), gt(recordViewers.seenAt, windowStart)))
+    .orderBy(asc(admins.name), asc(recordViewers.adminId));
+
+/** What one tab is told: the other tabs' admins, each once. */
+const othersThan = (tabId: string, rows: ViewerRow[]): RecordViewer[] => {
+  const viewers = new Map<string, RecordViewer>();
+  for (const row of rows) if (row.tabId !== tabId && !viewers.has(row.adminId)) viewers.set(row.adminId, { admin_id: row.adminId, name: row.name });
+  return [...viewers.values()];
+};
+
+const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Who else has a record's page open, and the record's saves as they happen, from any server over the database. */
+export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['Presence'];
+  const activity = recordActivity(app.listenToDatabase, (resource, id) => readViewers(db, resource, id), app.log);
+  // Before the server stops accepting: open streams would otherwise hold its close.
+  app.addHook('preClose', () => activity.close());
+
+  app.post(
+    '/presence',
+    {
+      schema: {
+        tags,
+        summary: "This tab has the record's page open (every 15 s while it is): answers the record's other viewers",
+        description: `A tab not heard from for ${PRESENCE_WINDOW_MS / 1000} s is no longer counted. A tab's arrival is pushed to the record's event stream.`,
+        body: presenceBody,
+        response: { 200: presenceAnswer },
+      },
+    },
+    async (request) => {
+      const { resource, id, tab_id: tabId } = request.body;
+      const { admin } = sessionOf(request);
+      const rows = await db.transaction(async (tx) => {
+        // The record's tabs that went away without a word leave the table as its page is visited.
+        await tx.delete(recordViewers).where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), lt(recordViewers.seenAt, windowStart)));
+        const [written] = await tx
+          .insert(recordViewers)
+          .values({ resource, recordId: id, tabId, adminId: admin.id })
+          .onConflictDoUpdate({ target: [recordViewers.resource, recordViewers.recordId, recordViewers.tabId], set: { adminId: admin.id, seenAt: sql`now()` } })
+          // xmax is 0 on a row this statement inserted: a tab's first word is an arrival, the next ones are not.
+          .returning({ arrived: sql<boolean>`(xmax = 0)` });
+        if (written?.arrived) await notifyRecord(tx, { resource, id, kind: 'viewers' });
+        return readViewers(tx, resource, id);
+      });
+      return { ok: true as const, viewers: othersThan(tabId, rows) };
+    },
+  );
+
+  app.delete(
+    '/presence/:resource/:id/:tab_id',
+    { schema: { tags, summary: "This tab left the record's page", params: presenceLeaveParams, response: { 200: okAnswer } } },
+    async (request) => {
+      const { resource, id, tab_id: tabId } = request.params;
+      const { admin } = sessionOf(request);
+      await db.transaction(async (tx) => {
+        const left = await tx
+          .delete(recordViewers)
+          .where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), eq(recordViewers.tabId, tabId), eq(recordViewers.adminId, admin.id)))
+          .returning({ tabId: recordViewers.tabId });
+        if (left.length) await notifyRecord(tx, { resource, id, kind: 'viewers' });
+      });
+      return done();
+    },
+  );
+
+  app.get(
+    '/presence/:resource/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)",
+        description:
+          'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or ' +
+          'departure, `event: viewers` with `{viewers}` (the tab `tab_id` left out); after each save of the record (an update, an ' +
+          'overwrite, a balance adjustment, a comment), `event: saved` with who saved; a `: ping` comment every 15 s.',
+        params: presenceEventsParams,
+        querystring: presenceEventsQuery,
+        produces: ['text/event-stream'],
+        response: { 200: presenceEventStream },
+      },
+    },
+    async (request, reply) => {
+      const { resource, id } = request.params;
+      const { tab_id: tabId } = request.query;
+      const stream = new PassThrough();
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
+      let unsubscribe = () => undefined as void;
+      const end = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (!stream.writableEnded) stream.end();
+      };
+      const write = (event: string, data: unknown) => {
+        if (!stream.writableEnded) stream.write(sseEvent(event, data));
+      };
+      try {
+        // The feed ends when this server stops or loses its listening: the client is told to come back, here or elsewhere.
+        const endWithHint = () => {
+          if (!stream.writableEnded) stream.write(RECONNECT_HINT);
+          end();
+        };
+        // Listening first, then the first list, so that no arrival in between is missed.
+        unsubscribe = await activity.subscribe(resource, id, {
+          viewers: (rows) => write('viewers', { viewers: othersThan(tabId, rows) }),
+          saved: (by) => write('saved', by),
+          end: endWithHint,
+        });
+        write('viewers', { viewers: othersThan(tabId, await readViewers(db, resource, id)) });
+      } catch (error) {
+        end();
+        throw error;
+      }
+      reply.raw.once('close', end);
+      // `connection: close`: once the stream ends its connection goes too, so that no half-gone client holds a server's close.
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .header('connection', 'close');
+      // A stream is sent as it is written, never serialized: the schema's string only describes it.
+      const untyped: FastifyReply = reply;
+      return untyped.send(stream);
+    },
+  );
+}
