@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle, StopListening } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import type { RecordSaved } from '../../shared/contract/presence';
+import { channelFanOut, type ChannelSubscriber } from './channelFanOut';
 
 /** The channel the servers notify each other on when a record's viewers change or the record is saved. */
 export const RECORD_ACTIVITY_CHANNEL = 'record_activity';
@@ -16,12 +17,10 @@ export interface ViewerRow {
   name: string;
 }
 
-export interface RecordSubscriber {
+export interface RecordSubscriber extends ChannelSubscriber {
   /** Every tab that has the record open now (the subscriber's own among them). */
   viewers(rows: ViewerRow[]): void;
   saved(by: RecordSaved): void;
-  /** The feed stopped (the server closes, or the listening connection was lost): end the stream. */
-  end(): void;
 }
 
 /** Sends the notice when the caller's transaction commits (NOTIFY waits for it), to every server over the database. */
@@ -40,80 +39,38 @@ const parsed = (payload: string): RecordNotice | undefined => {
   }
 };
 
+const keyOf = (resource: string, id: string) => `${resource}/${id}`;
+
 /**
- * One LISTEN per server process, started by the first subscriber, fanned out in memory to the subscribers of each
- * record (as roomActivity does for rooms). A change of viewers is read once per server, whatever the number of
- * streams open on the record; a save is passed on as it came. A lost connection ends every subscriber: their
- * clients reconnect, and the next subscription listens again.
+ * The record pages' feed over channelFanOut (as roomActivity for rooms): a change of viewers is read once per server,
+ * whatever the number of streams open on the record; a save is passed on as it came.
  */
 export function recordActivity(listen: DatabaseHandle['listen'], readViewers: (resource: string, id: string) => Promise<ViewerRow[]>, log: FastifyBaseLogger) {
-  const byRecord = new Map<string, Set<RecordSubscriber>>();
-  const keyOf = (resource: string, id: string) => `${resource}/${id}`;
-  let listening: Promise<StopListening> | undefined;
-  let deliveries = Promise.resolve();
-  let closed = false;
-
-  const endAll = () => {
-    const subscribers = [...byRecord.values()].flatMap((set) => [...set]);
-    byRecord.clear();
-    for (const subscriber of subscribers) subscriber.end();
-  };
-
-  const deliver = async (notice: RecordNotice) => {
-    const subscribers = () => [...(byRecord.get(keyOf(notice.resource, notice.id)) ?? [])];
-    if (!subscribers().length) return;
-    if (notice.kind === 'saved') {
-      for (const subscriber of subscribers()) subscriber.saved({ admin_id: notice.admin_id, name: notice.name });
-      return;
-    }
-    const rows = await readViewers(notice.resource, notice.id);
-    for (const subscriber of subscribers()) subscriber.viewers(rows);
-  };
-
-  const onPayload = (payload: string) => {
-    const notice = parsed(payload);
-    if (!notice) {
-      log.warn('record activity: unreadable notification');
-      return;
-    }
-    deliveries = deliveries.then(() => deliver(notice)).catch((error: unknown) => log.error({ err: error }, 'record activity: reading the viewers failed'));
-  };
-
-  const onLost = (error: Error) => {
-    log.warn({ err: error }, 'record activity: listening connection lost');
-    listening = undefined;
-    endAll();
-  };
-
-  const start = (): Promise<StopListening> => {
-    listening ??= listen(RECORD_ACTIVITY_CHANNEL, onPayload, onLost).catch((error: unknown) => {
-      listening = undefined;
-      throw error;
-    });
-    return listening;
-  };
-
+  const fanOut = channelFanOut<RecordNotice, RecordSubscriber>({
+    channel: RECORD_ACTIVITY_CHANNEL,
+    name: 'record activity',
+    listen,
+    log,
+    parse: (payload) => {
+      const notice = parsed(payload);
+      if (!notice) log.warn('record activity: unreadable notification');
+      return notice;
+    },
+    keyOf: (notice) => keyOf(notice.resource, notice.id),
+    deliver: async (notice, subscribers) => {
+      if (notice.kind === 'saved') {
+        for (const subscriber of subscribers()) subscriber.saved({ admin_id: notice.admin_id, name: notice.name });
+        return;
+      }
+      const rows = await readViewers(notice.resource, notice.id);
+      for (const subscriber of subscribers()) subscriber.viewers(rows);
+    },
+    deliveryFailed: 'reading the viewers failed',
+  });
   return {
     /** Resolves once the server listens, so that nothing committed after it is missed; answers the unsubscribe. */
-    async subscribe(resource: string, id: string, subscriber: RecordSubscriber): Promise<() => void> {
-      if (!closed) await start();
-      if (closed) throw new Error('record activity is closed');
-      const key = keyOf(resource, id);
-      const subscribers = byRecord.get(key) ?? new Set();
-      byRecord.set(key, subscribers.add(subscriber));
-      return () => {
-        subscribers.delete(subscriber);
-        if (!subscribers.size && byRecord.get(key) === subscribers) byRecord.delete(key);
-      };
-    },
+    subscribe: (resource: string, id: string, subscriber: RecordSubscriber) => fanOut.subscribe(keyOf(resource, id), subscriber),
     /** Ends every subscriber, then releases the listening connection. */
-    async close() {
-      closed = true;
-      endAll();
-      const stop = await listening?.catch(() => undefined);
-      listening = undefined;
-      await stop?.();
-      await deliveries;
-    },
+    close: () => fanOut.close(),
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { admins, categoryImages, companies, needs, offers, users } from '../db/schema';
 import { versionETag, versionOfIfMatch } from '../../shared/contract/versions';
+import { done } from './answers';
+import { actOnEach } from './bulk';
 import { AppError } from './errors';
 
 /**
@@ -51,7 +53,7 @@ type VersionedTable = typeof companies | typeof offers | typeof needs | typeof u
  * refuses the whole call if any is stale, with the stale ids and their current versions. Rows gone are not stale: the
  * bulk action reports them as it reports any missing row.
  */
-export async function refuseStaleVersions(tx: Database, table: VersionedTable, versions: Record<string, number> | undefined): Promise<void> {
+async function refuseStaleVersions(tx: Database, table: VersionedTable, versions: Record<string, number> | undefined): Promise<void> {
   const ids = Object.keys(versions ?? {});
   if (!versions || !ids.length) return;
   const rows: Array<{ id: string; version: number }> = await tx
@@ -63,3 +65,27 @@ export async function refuseStaleVersions(tx: Database, table: VersionedTable, v
   const stale = rows.filter((row) => row.version !== versions[row.id]);
   if (stale.length) throw new StaleRecordError(Object.fromEntries(stale.map((row) => [row.id, row.version])));
 }
+
+/** A route's own deletion of one row inside `tx`: while it is at `expected`, if given, checked under the row's lock. */
+type RemoveRow = (tx: Database, request: FastifyRequest, id: string, expected?: number) => Promise<void>;
+
+/** DELETE /{entity}/:id: the row goes at the version the client sent (If-Match), if it sent one. */
+export async function deleteAtVersion(db: Database, request: FastifyRequest & { params: { id: string } }, remove: RemoveRow) {
+  const expected = expectedVersion(request);
+  await db.transaction((tx) => remove(tx, request, request.params.id, expected));
+  return done();
+}
+
+/** POST /{entity}/bulk_delete: each row in a savepoint, each refusal reported; the whole call refused if a version sent is stale. */
+export const bulkDeleteAtVersions = (
+  db: Database,
+  request: FastifyRequest & { body: { ids: string[]; versions?: Record<string, number> } },
+  table: VersionedTable,
+  remove: RemoveRow,
+) =>
+  actOnEach(
+    db,
+    request.body.ids,
+    (tx, id) => remove(tx, request, id),
+    (tx) => refuseStaleVersions(tx, table, request.body.versions),
+  );

@@ -13,13 +13,12 @@ import { containsPattern } from '../lib/validation';
 import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
-import { answer, done, page } from '../lib/answers';
+import { answer, page } from '../lib/answers';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
-import { actOnEach } from '../lib/bulk';
-import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
+import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
 import type { Database } from '../db/client';
 import {
   adminAnswer,
@@ -217,11 +216,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Delete an administrator (never oneself)', params: idParams, headers: versionHeaders, response: { 200: adminDeleted } },
     },
-    async (request) => {
-      const expected = expectedVersion(request);
-      await db.transaction((tx) => removeAdmin(tx, request, request.params.id, expected));
-      return done();
-    },
+    (request) => deleteAtVersion(db, request, removeAdmin),
   );
 
   app.post(
@@ -230,12 +225,6 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Delete several administrators in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } },
     },
-    (request) =>
-      actOnEach(
-        db,
-        request.body.ids,
-        (tx, id) => removeAdmin(tx, request, id),
-        (tx) => refuseStaleVersions(tx, admins, request.body.versions),
-      ),
+    (request) => bulkDeleteAtVersions(db, request, admins, removeAdmin),
   );
 }

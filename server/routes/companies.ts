@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
-import { answer, done, page } from '../lib/answers';
+import { answer, page } from '../lib/answers';
 import { changedFields, recordAudit } from '../lib/audit';
 import { toCompanyDto } from '../lib/companyDto';
 import { commentsOf, companyDetailOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
@@ -22,8 +22,7 @@ import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
-import { actOnEach } from '../lib/bulk';
-import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
+import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
 import { creditAmountSchema } from '../../shared/contract/primitives';
 import {
   companyCommentBody,
@@ -279,11 +278,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: companyDeleted },
       },
     },
-    async (request) => {
-      const expected = expectedVersion(request);
-      await db.transaction((tx) => removeCompany(tx, request, request.params.id, expected));
-      return done();
-    },
+    (request) => deleteAtVersion(db, request, removeCompany),
   );
 
   app.post(
@@ -296,13 +291,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: bulkAnswer },
       },
     },
-    (request) =>
-      actOnEach(
-        db,
-        request.body.ids,
-        (tx, id) => removeCompany(tx, request, id),
-        (tx) => refuseStaleVersions(tx, companies, request.body.versions),
-      ),
+    (request) => bulkDeleteAtVersions(db, request, companies, removeCompany),
   );
 
   app.post(

@@ -15,12 +15,12 @@ import { emptiesLast, sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
-import { answer, done, page } from '../lib/answers';
+import { answer, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
-import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
+import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
 import {
   needAnswer,
   needBulkStatusBody,
@@ -230,23 +230,13 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/need/:id',
     { schema: { tags, summary: 'Delete a need', params: idParams, headers: versionHeaders, response: { 200: needDeleted } } },
-    async (request) => {
-      const expected = expectedVersion(request);
-      await db.transaction((tx) => removeNeed(tx, request, request.params.id, expected));
-      return done();
-    },
+    (request) => deleteAtVersion(db, request, removeNeed),
   );
 
   app.post(
     '/need/bulk_delete',
     { schema: { tags, summary: 'Delete several needs in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
-    (request) =>
-      actOnEach(
-        db,
-        request.body.ids,
-        (tx, id) => removeNeed(tx, request, id),
-        (tx) => refuseStaleVersions(tx, needs, request.body.versions),
-      ),
+    (request) => bulkDeleteAtVersions(db, request, needs, removeNeed),
   );
 
   app.post(

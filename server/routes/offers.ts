@@ -14,14 +14,13 @@ import { emptiesLast, sortOrder } from '../lib/listing';
 import { boolean, csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { checkCompanyExists } from '../lib/organisations';
 import { containsPattern } from '../lib/validation';
-import { answer, done, page } from '../lib/answers';
+import { answer, page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { reusableSelect } from '../lib/preparedQueries';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
-import { actOnEach } from '../lib/bulk';
-import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
+import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
 import {
   offerAnswer,
   offerCreateBody,
@@ -314,22 +313,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/offer/:id',
     { schema: { tags, summary: 'Delete an offer', params: idParams, headers: versionHeaders, response: { 200: offerDeleted } } },
-    async (request) => {
-      const expected = expectedVersion(request);
-      await db.transaction((tx) => removeOffer(tx, request, request.params.id, expected));
-      return done();
-    },
+    (request) => deleteAtVersion(db, request, removeOffer),
   );
 
   app.post(
     '/offer/bulk_delete',
     { schema: { tags, summary: 'Delete several offers in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
-    (request) =>
-      actOnEach(
-        db,
-        request.body.ids,
-        (tx, id) => removeOffer(tx, request, id),
-        (tx) => refuseStaleVersions(tx, offers, request.body.versions),
-      ),
+    (request) => bulkDeleteAtVersions(db, request, offers, removeOffer),
   );
 }

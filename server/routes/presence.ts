@@ -1,14 +1,13 @@
-import { PassThrough } from 'node:stream';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { admins, recordViewers } from '../db/schema';
 import { done } from '../lib/answers';
+import { openEventStream } from '../lib/eventStream';
 import { notifyRecord, recordActivity, type ViewerRow } from '../lib/recordActivity';
 import { sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
-import { RECONNECT_HINT } from '../../shared/contract/eventStreams';
 import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
 import {
   presenceAnswer,
@@ -19,7 +18,6 @@ import {
   presenceLeaveParams,
   type RecordViewer,
 } from '../../shared/contract/presence';
-import { HEARTBEAT_MS } from './rooms';
 
 /** The database's clock on every server: a tab is present while its last word is younger than the window. */
 const windowStart = sql`now() - make_interval(secs => ${PRESENCE_WINDOW_MS / 1000})`;
@@ -39,8 +37,6 @@ const othersThan = (tabId: string, rows: ViewerRow[]): RecordViewer[] => {
   for (const row of rows) if (row.tabId !== tabId && !viewers.has(row.adminId)) viewers.set(row.adminId, { admin_id: row.adminId, name: row.name });
   return [...viewers.values()];
 };
-
-const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Who else has a record's page open, and the record's saves as they happen, from any server over the database. */
 export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -117,44 +113,21 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { resource, id } = request.params;
       const { tab_id: tabId } = request.query;
-      const stream = new PassThrough();
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-      let unsubscribe = () => undefined as void;
-      const end = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        if (!stream.writableEnded) stream.end();
-      };
-      const write = (event: string, data: unknown) => {
-        if (!stream.writableEnded) stream.write(sseEvent(event, data));
-      };
+      const stream = openEventStream();
       try {
-        // The feed ends when this server stops or loses its listening: the client is told to come back, here or elsewhere.
-        const endWithHint = () => {
-          if (!stream.writableEnded) stream.write(RECONNECT_HINT);
-          end();
-        };
         // Listening first, then the first list, so that no arrival in between is missed.
-        unsubscribe = await activity.subscribe(resource, id, {
-          viewers: (rows) => write('viewers', { viewers: othersThan(tabId, rows) }),
-          saved: (by) => write('saved', by),
-          end: endWithHint,
+        const unsubscribe = await activity.subscribe(resource, id, {
+          viewers: (rows) => stream.event('viewers', { viewers: othersThan(tabId, rows) }),
+          saved: (by) => stream.event('saved', by),
+          end: stream.endWithHint,
         });
-        write('viewers', { viewers: othersThan(tabId, await readViewers(db, resource, id)) });
+        stream.onEnd(unsubscribe);
+        stream.event('viewers', { viewers: othersThan(tabId, await readViewers(db, resource, id)) });
       } catch (error) {
-        end();
+        stream.end();
         throw error;
       }
-      reply.raw.once('close', end);
-      // `connection: close`: once the stream ends its connection goes too, so that no half-gone client holds a server's close.
-      reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .header('connection', 'close');
-      // A stream is sent as it is written, never serialized: the schema's string only describes it.
-      const untyped: FastifyReply = reply;
-      return untyped.send(stream);
+      return stream.send(reply);
     },
   );
 }

@@ -1,11 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { roomActivity } from '../lib/roomActivity';
+import { openEventStream } from '../lib/eventStream';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
@@ -16,7 +16,7 @@ import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { RECONNECT_AFTER_MS, RECONNECT_EVENT, RECONNECT_HINT } from '../../shared/contract/eventStreams';
+import { RECONNECT_AFTER_MS, RECONNECT_EVENT } from '../../shared/contract/eventStreams';
 import {
   messageFromAdminBody,
   roomExport,
@@ -33,9 +33,6 @@ import {
   type RoomMessage,
   type RoomSearch,
 } from '../../shared/contract/rooms';
-
-/** A comment line now and then keeps proxies and browsers from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
 
 const sellers = alias(companies, 'sellers');
 const buyers = alias(companies, 'buyers');
@@ -109,9 +106,6 @@ const beside = (message: RoomMessageRow, older: boolean): SQL => {
   const stored = sql`(select ${roomMessages.createdAt}, ${roomMessages.id} from ${roomMessages} where ${roomMessages.id} = ${message.id})`;
   return older ? sql`(${roomMessages.createdAt}, ${roomMessages.id}) < ${stored}` : sql`(${roomMessages.createdAt}, ${roomMessages.id}) > ${stored}`;
 };
-
-/** One server-sent event: `event`, `id` and the JSON on one `data:` line (JSON has no raw line breaks). */
-const sseEvent = (message: RoomMessage): string => `event: message\nid: ${message._id}\ndata: ${JSON.stringify(message)}\n\n`;
 
 /** Message rooms: search, read with messages, and the admin's own messages. */
 export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
@@ -255,29 +249,18 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { after } = request.query;
       await findRoom(db, id);
-      const stream = new PassThrough();
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-      let unsubscribe = () => undefined as void;
-      const end = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        if (!stream.writableEnded) stream.end();
-      };
+      const stream = openEventStream();
       // Listening first, then the catch-up, so that nothing written in between is missed; each message is sent once.
       const sent = new Set<string>();
       let writes = Promise.resolve();
       const write = (message: RoomMessage) => {
-        if (sent.has(message._id) || stream.writableEnded) return;
+        if (sent.has(message._id)) return;
         sent.add(message._id);
-        stream.write(sseEvent(message));
+        stream.event('message', message, message._id);
       };
       try {
-        // The feed ends when this server stops or loses its listening: the client is told to come back, here or elsewhere.
-        const endWithHint = () => {
-          if (!stream.writableEnded) stream.write(RECONNECT_HINT);
-          end();
-        };
-        unsubscribe = await activity.subscribe(id, { message: (message) => void writes.then(() => write(message)), end: endWithHint });
+        const unsubscribe = await activity.subscribe(id, { message: (message) => void writes.then(() => write(message)), end: stream.endWithHint });
+        stream.onEnd(unsubscribe);
         const cursor = after ? await findMessage(db, id, after) : undefined;
         if (cursor) {
           writes = db
@@ -292,20 +275,11 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
             .catch((error: unknown) => request.log.error({ err: error }, 'room events: catching up failed'));
         }
       } catch (error) {
-        end();
+        stream.end();
         throw error;
       }
-      reply.raw.once('close', end);
-      stream.write(': connected\n\n');
-      // `connection: close`: once the stream ends its connection goes too, so that no half-gone client holds a server's close.
-      reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .header('connection', 'close');
-      // A stream is sent as it is written, never serialized: the schema's string only describes it.
-      const untyped: FastifyReply = reply;
-      return untyped.send(stream);
+      stream.comment('connected');
+      return stream.send(reply);
     },
   );
 

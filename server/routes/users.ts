@@ -13,7 +13,7 @@ import { hashToken, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
 import { toUserDto } from '../lib/userDto';
 import { containsPattern } from '../lib/validation';
-import { answer, done, page } from '../lib/answers';
+import { answer, page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
@@ -22,7 +22,7 @@ import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
 import { actOnEach } from '../lib/bulk';
-import { expectedVersion, refuseStale, refuseStaleVersions, sendVersion, updateAction } from '../lib/versions';
+import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
 import {
   impersonationAnswer,
   userAnswer,
@@ -226,23 +226,13 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/user/:id',
     { schema: { tags, summary: 'Delete a user', params: idParams, headers: versionHeaders, response: { 200: userDeleted } } },
-    async (request) => {
-      const expected = expectedVersion(request);
-      await db.transaction((tx) => removeUser(tx, request, request.params.id, expected));
-      return done();
-    },
+    (request) => deleteAtVersion(db, request, removeUser),
   );
 
   app.post(
     '/user/bulk_delete',
     { schema: { tags, summary: 'Delete several users in one transaction, each refusal reported', body: bulkDeleteBody, response: { 200: bulkAnswer } } },
-    (request) =>
-      actOnEach(
-        db,
-        request.body.ids,
-        (tx, id) => removeUser(tx, request, id),
-        (tx) => refuseStaleVersions(tx, users, request.body.versions),
-      ),
+    (request) => bulkDeleteAtVersions(db, request, users, removeUser),
   );
 
   /** The company is checked once: an unknown one refuses the whole call. */

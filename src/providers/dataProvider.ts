@@ -20,7 +20,7 @@ import { createUserCalls } from './userCalls';
 import type { DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
 import { searchPath, searchPayload } from './searchRequest';
-import { versionHeaders } from './versions';
+import { versionHeaders, versionOf } from './versions';
 import { resourceApi } from '../resources/endpoints';
 import type { ResourceApi } from '../resources/declarations';
 
@@ -101,7 +101,11 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
      */
     update: async <R extends RaRecord>(resource: string, params: UpdateParams) => {
       const api = resourceApi(resource);
-      const headers = versionHeaders(params.previousData, params.meta?.overwrite === true);
+      // The data's version is the one a record page's edits were made on (a reload under them moves previousData on);
+      // an overwrite goes at the version it was shown in the conflict, previousData's.
+      const overwrite = params.meta?.overwrite === true;
+      const editedOn = !overwrite && versionOf(params.data) !== undefined ? params.data : params.previousData;
+      const headers = versionHeaders(editedOn, overwrite);
       const body = expectOk(await http.put<RecordBody>(withPath(api, params.id), updatePayload(api, params.data), headers), api.errors.update);
       return { data: recordOf(body, api.errors.update) as R };
     },

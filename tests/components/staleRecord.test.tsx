@@ -16,7 +16,7 @@ type Company = ReturnType<typeof buildCompany>;
  * The API of one company, behind the console's real data provider and HTTP client: reads answer the company as it
  * is on the server; a write whose If-Match is not its version is refused with 409 STALE_RECORD, as the server does.
  */
-function companyServer(start: Company) {
+function companyServer(start: Company, pushed: string[] = []) {
   let stored = start;
   const calls: RecordedCall[] = [];
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -26,7 +26,7 @@ function companyServer(start: Company) {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url: url.pathname, method, headers, body });
-    if (url.pathname.startsWith('/api/presence')) return method === 'GET' ? new Response(null, { status: 404 }) : json(200, { ok: true, viewers: [] });
+    if (url.pathname.startsWith('/api/presence')) return method === 'GET' ? eventStream(pushed) : json(200, { ok: true, viewers: [] });
     if (url.pathname !== `/api/company/${stored.id}`) return json(404, { ok: false, code: 'NOT_FOUND' });
     if (method === 'GET') return json(200, { ok: true, data: toApiRecord(stored) });
     if (headers['if-match'] !== `"${stored.version}"`) return json(409, { ok: false, code: 'STALE_RECORD', data: toApiRecord(stored) });
@@ -44,10 +44,61 @@ function companyServer(start: Company) {
   };
 }
 
-const openCompany = (company: Company) => {
-  const server = companyServer(company);
+/** The record's push: the events given, then the stream stays open until the page leaves; none: no push at all. */
+const eventStream = (events: string[]) =>
+  events.length
+    ? new Response(
+        new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            for (const event of events) controller.enqueue(new TextEncoder().encode(event));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'text/event-stream' } },
+      )
+    : new Response(null, { status: 404 });
+
+const openCompany = (company: Company, pushed: string[] = []) => {
+  const server = companyServer(company, pushed);
   return { ...server, ...renderResource(companies, `/company/${company.id}`, { dataProvider: server.dataProvider }) };
 };
+
+describe('a reload under unsaved edits (the company form keeps them)', () => {
+  const savedByHugo = 'event: saved\ndata: {"admin_id":"b00000000000000000000001","name":"Hugo Simon"}\n\n';
+
+  /** A edits the company, B saves it, A reloads from the notice, then saves. */
+  async function reloadThenSave(edit: { label: RegExp | string; value: string }, theirs: Partial<Company>) {
+    const view = openCompany(buildCompany({ name: 'Atelier Azur', city: 'Lyon', version: 1 }), [savedByHugo]);
+    const field = await screen.findByLabelText(edit.label);
+    await view.user.clear(field);
+    await view.user.type(field, edit.value);
+    view.saveElsewhere(theirs);
+    await view.user.click(within(await screen.findByTestId('record-presence')).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText('Hugo Simon saved this company — reload')).not.toBeInTheDocument());
+    await view.user.click(screen.getByRole('button', { name: 'Update' }));
+    return view;
+  }
+
+  it('saves at the version the edits were made on when the other admin changed an edited field: the conflict dialog, not a silent loss', async () => {
+    const { writes, stored } = await reloadThenSave({ label: 'City', value: 'Nantes' }, { city: 'Paris' });
+    const dialog = await screen.findByRole('dialog', { name: 'Saved by another admin' });
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Field', 'Theirs', 'Yours'],
+      ['City', 'Paris', 'Nantes'],
+    ]);
+    expect(writes()[0]?.headers['if-match']).toBe('"1"');
+    expect(stored()).toMatchObject({ city: 'Paris', version: 2 });
+  });
+
+  it('saves at the reloaded version when the other admin changed only fields left alone: their change kept, no conflict', async () => {
+    const { writes, stored } = await reloadThenSave({ label: /^Name/, value: 'Atelier Bleu' }, { city: 'Paris' });
+    expect(await screen.findByText('Updated!')).toBeInTheDocument();
+    expect(writes()[0]?.headers['if-match']).toBe('"2"');
+    expect(stored()).toMatchObject({ name: 'Atelier Bleu', city: 'Paris', version: 3 });
+  });
+});
 
 describe('a record page sends the version it shows', () => {
   it('updates with If-Match at the version the form started from, and the next update at the saved one', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
 import { openThrowawayDatabase } from '../../server/db/throwaway';
 import { admins } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
@@ -42,6 +43,21 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
       }
     },
   };
+}
+
+/**
+ * The app on the embedded database of `dataDir`, as a server opens it (from `image` when the folder is new), closed
+ * with it after `work`: a test writes before a server or command runs on the folder, and reads what it left.
+ */
+export async function appOnDataDir<T>(dataDir: string, work: (app: FastifyInstance) => Promise<T>, image?: Blob): Promise<T> {
+  const database = await openDatabase({ dataDir, ...(image ? { pgliteImage: image } : {}) });
+  const app = await buildApp(testConfig({ dataDir }), { database, logger: false });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }
 
 export const TEST_PASSWORD = 'secret-pass-1';

@@ -1,45 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_ACTIVITY_CHANNEL } from '../../server/lib/recordActivity';
 import { newId } from '../../server/lib/ids';
 import { readEventStream } from '../helpers/eventStreamReader';
 import { insertCompany } from '../helpers/serverFixtures';
-import { insertAdmin, openTestDatabase, signIn, testConfig } from '../helpers/testServer';
+import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { insertAdmin, signIn } from '../helpers/testServer';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes this folder when DATABASE_URL is set).
 /**
  * Two servers over one PostgreSQL database, each with its own pool and its own LISTEN connection, as two processes
  * behind a load balancer: what one admin does on server 2 reaches the record page of another admin on server 1.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const instances = useInstancesOverOneDatabase();
 const servers: FastifyInstance[] = [];
 const bases: string[] = [];
-const uploadDirs: string[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  if (!database.url) throw new Error('this file needs DATABASE_URL');
+  if (!instances.databaseUrl()) throw new Error('this file needs DATABASE_URL');
   for (let index = 0; index < 2; index += 1) {
-    const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
-    uploadDirs.push(uploadDir);
-    const server = await buildApp(testConfig({ uploadDir, databaseUrl: database.url }), { logger: false });
+    const server = await instances.build();
     servers.push(server);
     bases.push(await server.listen({ host: '127.0.0.1', port: 0 }));
-  }
-});
-
-afterAll(async () => {
-  try {
-    for (const server of servers) server.server.closeAllConnections();
-    await Promise.all(servers.map((server) => server.close()));
-    await database.close();
-  } finally {
-    for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -7,14 +7,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { backupDataDir, BackupRefused, postgresCommand, restoreDataDir } from '../../server/db/backup';
 import { openDatabase } from '../../server/db/client';
 import { admins, users } from '../../server/db/schema';
 import { tableFingerprinter, type Fingerprint } from '../helpers/dbFingerprint';
 import { pgliteImage } from '../helpers/pgliteImage';
 import { insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
-import { insertAdmin, testConfig } from '../helpers/testServer';
+import { appOnDataDir, insertAdmin } from '../helpers/testServer';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ap-backup-data-'));
 const elsewhere = mkdtempSync(join(tmpdir(), 'ap-backups-'));
@@ -25,17 +24,11 @@ afterAll(() => {
 });
 
 let started = false;
-/** The app on the database of `dataDir`, as the server would open it (the first time from the migrated image); closed after `work`. */
+/** The app on the database of `dataDir` (the first time from the migrated image); closed after `work`. */
 async function onDataDir<T>(work: (app: FastifyInstance) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir, ...(started ? {} : { pgliteImage: await pgliteImage() }) });
+  const image = started ? undefined : await pgliteImage();
   started = true;
-  const app = await buildApp(testConfig({ dataDir }), { database, logger: false });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  return appOnDataDir(dataDir, work, image);
 }
 
 const fingerprintOf = (app: FastifyInstance): Promise<Fingerprint> => tableFingerprinter(app.db).then(({ fingerprint }) => fingerprint());

@@ -38,58 +38,37 @@ const lastAction = async (entity: AuditEntity, id: string) =>
   )[0]?.action;
 
 interface Editable {
-  entity: AuditEntity;
   /** A fresh record, at version 1: its path under /api. */
   create(): Promise<string>;
   /** A body that changes a field an admin sees, different for each `n`; `field` is that field. */
   change(n: number): Record<string, unknown>;
   field: string;
-  bulkDelete: string;
 }
 
 const idOf = (path: string) => path.split('/').at(-1) ?? '';
 
-/** Every entity with an update route; category images (create and delete only) and the profile are below. */
-const EDITABLE: Record<string, Editable> = {
-  company: {
-    entity: 'company',
-    create: async () => `/company/${(await insertCompany(ctx.server.app)).id}`,
-    change: (n) => ({ city: `Ville ${n}` }),
-    field: 'city',
-    bulkDelete: '/company/bulk_delete',
-  },
+/**
+ * Every entity with an update route, by its audit name (also its path under /api); category images (create and delete
+ * only) and the profile are below.
+ */
+const EDITABLE: Partial<Record<AuditEntity, Editable>> = {
+  company: { create: async () => `/company/${(await insertCompany(ctx.server.app)).id}`, change: (n) => ({ city: `Ville ${n}` }), field: 'city' },
   offer: {
-    entity: 'offer',
     create: async () =>
       `/offer/${(await send('POST', '/offer', { title: 'Table', description: 'Une table', images: ['https://x.example/t.png'] })).json().data._id}`,
     change: (n) => ({ title: `Table ${n}` }),
     field: 'title',
-    bulkDelete: '/offer/bulk_delete',
   },
   need: {
-    entity: 'need',
     create: async () => `/need/${(await send('POST', '/need', { description: 'Des chaises', emergency: 'Maintenant' })).json().data._id}`,
     change: (n) => ({ description: `Des chaises ${n}` }),
     field: 'description',
-    bulkDelete: '/need/bulk_delete',
   },
-  user: {
-    entity: 'user',
-    create: async () => `/user/${(await insertUser(ctx.server.app)).id}`,
-    change: (n) => ({ name: `Utilisatrice ${n}` }),
-    field: 'name',
-    bulkDelete: '/user/bulk_delete',
-  },
-  admin: {
-    entity: 'admin',
-    create: async () => `/admin/${(await insertAdmin(ctx.server.app)).id}`,
-    change: (n) => ({ name: `Admin ${n}` }),
-    field: 'name',
-    bulkDelete: '/admin/bulk_delete',
-  },
+  user: { create: async () => `/user/${(await insertUser(ctx.server.app)).id}`, change: (n) => ({ name: `Utilisatrice ${n}` }), field: 'name' },
+  admin: { create: async () => `/admin/${(await insertAdmin(ctx.server.app)).id}`, change: (n) => ({ name: `Admin ${n}` }), field: 'name' },
 };
 
-describe.each(Object.entries(EDITABLE))('%s: versions', (_, entity) => {
+describe.each(Object.entries(EDITABLE) as Array<[AuditEntity, Editable]>)('%s: versions', (name, entity) => {
   it('reads with its version, also sent as a strong ETag', async () => {
     const path = await entity.create();
     const answer = await send('GET', path);
@@ -159,11 +138,11 @@ describe.each(Object.entries(EDITABLE))('%s: versions', (_, entity) => {
   it('audits a save with X-Overwrite: true as an overwrite, and one without as an update', async () => {
     const path = await entity.create();
     await send('PUT', path, entity.change(1), { ...ifMatch(1), 'x-overwrite': 'true' });
-    expect(await lastAction(entity.entity, idOf(path))).toBe('overwrite');
+    expect(await lastAction(name, idOf(path))).toBe('overwrite');
     await send('PUT', path, entity.change(2), ifMatch(2));
-    expect(await lastAction(entity.entity, idOf(path))).toBe('update');
+    expect(await lastAction(name, idOf(path))).toBe('update');
     await send('PUT', path, entity.change(3), { ...ifMatch(3), 'x-overwrite': 'false' });
-    expect(await lastAction(entity.entity, idOf(path))).toBe('update');
+    expect(await lastAction(name, idOf(path))).toBe('update');
   });
 
   it('deletes only at the current version when If-Match names one', async () => {
@@ -180,16 +159,17 @@ describe.each(Object.entries(EDITABLE))('%s: versions', (_, entity) => {
 
   it('refuses a whole bulk delete when one version is stale, naming the stale rows and their versions, and deletes nothing', async () => {
     const [first, second] = [idOf(await entity.create()), idOf(await entity.create())];
-    const path = (id: string) => `/${entity.entity}/${id}`;
+    const path = (id: string) => `/${name}/${id}`;
+    const bulkDelete = `/${name}/bulk_delete`;
     await send('PUT', path(first), entity.change(1));
     const events = await auditRows();
-    const stale = await send('POST', entity.bulkDelete, { ids: [first, second], versions: { [first]: 1, [second]: 1 } });
+    const stale = await send('POST', bulkDelete, { ids: [first, second], versions: { [first]: 1, [second]: 1 } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ ok: false, code: 'STALE_RECORD', data: { [first]: 2 } });
     expect((await send('GET', path(first))).statusCode).toBe(200);
     expect((await send('GET', path(second))).statusCode).toBe(200);
     expect(await auditRows()).toBe(events);
-    const done = await send('POST', entity.bulkDelete, { ids: [first, second], versions: { [first]: 2, [second]: 1 } });
+    const done = await send('POST', bulkDelete, { ids: [first, second], versions: { [first]: 2, [second]: 1 } });
     expect(done.json()).toEqual({
       ok: true,
       results: [

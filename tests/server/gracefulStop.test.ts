@@ -7,14 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
 import { outbox } from '../../server/db/schema';
 import { RECONNECT_HINT } from '../../shared/contract/eventStreams';
 import { pgliteImage } from '../helpers/pgliteImage';
 import { callOnNewConnection, freePort, startServerProcess } from '../helpers/serverProcess';
 import { insertRoom } from '../helpers/serverFixtures';
-import { insertAdmin, TEST_PASSWORD, testConfig } from '../helpers/testServer';
+import { appOnDataDir, insertAdmin, TEST_PASSWORD } from '../helpers/testServer';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ap-stop-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,17 +38,12 @@ async function slowRelay() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** What the database of `dataDir` holds, for the test to write before the server starts and read after it stopped. */
-async function onDataDir<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>, image?: Blob): Promise<T> {
-  const database = await openDatabase({ dataDir, ...(image ? { pgliteImage: image } : {}) });
-  const app = await buildApp(testConfig({ dataDir }), { database, logger: false });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
+/** What /api/health answers on a new connection: its status, or the code of the error that kept it from answering. */
+const healthOn = (port: number) =>
+  callOnNewConnection(port, 'GET', '/api/health').then(
+    (answer) => answer.status,
+    (error: NodeJS.ErrnoException) => error.code,
+  );
 
 /**
  * A request whose body comes in two parts: the server has it in flight until `finish` sends the rest, and with it a
@@ -97,7 +90,8 @@ function openStream(port: number, path: string, token: string) {
 
 describe('SIGTERM', () => {
   it('stops taking requests, finishes the one in flight and the mail it sends, ends the stream with a reconnect hint, exits 0', async () => {
-    const { admin, roomId } = await onDataDir(
+    const { admin, roomId } = await appOnDataDir(
+      dataDir,
       async (app) => {
         const created = await insertAdmin(app, { name: 'Stopping Admin' });
         const { room } = await insertRoom(app);
@@ -109,16 +103,7 @@ describe('SIGTERM', () => {
     const port = await freePort();
     const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', SMTP_URL: `smtp://127.0.0.1:${relay.port}` });
     try {
-      await expect
-        .poll(
-          () =>
-            callOnNewConnection(port, 'GET', '/api/health').then(
-              (answer) => answer.status,
-              () => 0,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(200);
+      await expect.poll(() => healthOn(port), { timeout: 30_000 }).toBe(200);
       const signedIn = await callOnNewConnection(port, 'POST', '/api/admin/signin', { body: { email: admin.email, password: TEST_PASSWORD } });
       const { token } = JSON.parse(signedIn.body) as { token: string };
 
@@ -131,16 +116,7 @@ describe('SIGTERM', () => {
       server.child.kill('SIGTERM');
       expect(await stream.ended).toMatch(new RegExp(`${RECONNECT_HINT.replaceAll('\n', '\\n')}$`));
       // No new connection is taken...
-      await expect
-        .poll(
-          () =>
-            callOnNewConnection(port, 'GET', '/api/health').then(
-              () => 'answered',
-              (error: NodeJS.ErrnoException) => error.code,
-            ),
-          { timeout: 10_000 },
-        )
-        .toBe('ECONNREFUSED');
+      await expect.poll(() => healthOn(port), { timeout: 10_000 }).toBe('ECONNREFUSED');
       // ...the request in flight gets its answer, and one that comes after it on its connection a refusal in the envelope.
       const [first = '', second = ''] = (await inFlight.finish()).split(/(?=HTTP\/1\.1 )/);
       expect(first).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n\{"ok":true\}$/);
@@ -157,7 +133,7 @@ describe('SIGTERM', () => {
     // The mail that request queued after its answer went out before the database closed, which released its folder.
     expect(relay.received).toEqual([admin.email]);
     expect(existsSync(join(dataDir, 'pglite', 'admin-platform.lock'))).toBe(false);
-    const [mail] = await onDataDir((app) => app.db.select().from(outbox).where(eq(outbox.recipient, admin.email)));
+    const [mail] = await appOnDataDir(dataDir, (app) => app.db.select().from(outbox).where(eq(outbox.recipient, admin.email)));
     expect(mail?.sentAt).toBeInstanceOf(Date);
   });
 
@@ -165,16 +141,7 @@ describe('SIGTERM', () => {
     const port = await freePort();
     const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
     try {
-      await expect
-        .poll(
-          () =>
-            callOnNewConnection(port, 'GET', '/api/health').then(
-              (answer) => answer.status,
-              () => 0,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(200);
+      await expect.poll(() => healthOn(port), { timeout: 30_000 }).toBe(200);
       // Its body never comes whole.
       slowRequest(port, '/api/admin/forgot_password', JSON.stringify({ email: 'nobody@example.com' }), '/api/health');
       await sleep(300);

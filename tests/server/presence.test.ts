@@ -1,27 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, recordViewers } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import type { RecordSaved, RecordViewer } from '../../shared/contract/presence';
 import { readEventStream } from '../helpers/eventStreamReader';
 import { insertCompany } from '../helpers/serverFixtures';
-import { insertAdmin, openTestDatabase, signIn, testConfig } from '../helpers/testServer';
+import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { insertAdmin, signIn } from '../helpers/testServer';
 
 /**
  * /presence on two server instances over one database, as behind a load balancer (on PGlite they share its one
  * session; tests/server-postgres/presenceTwoServers.test.ts has each its own connections): the streams are read over
  * real HTTP from the first, the other admin calls the second.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const instances = useInstancesOverOneDatabase();
 let a: FastifyInstance;
 let b: FastifyInstance;
 let baseA = '';
-const uploadDirs: string[] = [];
 let ada: Admin;
 let hugo: Admin;
 
@@ -29,12 +25,6 @@ interface Admin {
   id: string;
   token: string;
   name: string;
-}
-
-async function buildInstance(): Promise<FastifyInstance> {
-  const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
-  uploadDirs.push(uploadDir);
-  return buildApp(testConfig({ uploadDir, databaseUrl: database.url }), { logger: false, ...(database.url ? {} : { database }) });
 }
 
 async function admin(app: FastifyInstance, name: string): Promise<Admin> {
@@ -52,22 +42,11 @@ const watch = (who: Admin, id: string, tab: string, resource = 'company') =>
   readEventStream(`${baseA}/api/presence/${resource}/${id}/events?tab_id=${tab}`, { authorization: `JWT ${who.token}` });
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  a = await buildInstance();
-  b = await buildInstance();
+  a = await instances.build();
+  b = await instances.build();
   baseA = await a.listen({ host: '127.0.0.1', port: 0 });
   ada = await admin(a, 'Ada Lovelace');
   hugo = await admin(a, 'Hugo Simon');
-});
-
-afterAll(async () => {
-  try {
-    a?.server.closeAllConnections();
-    await Promise.all([a?.close(), b?.close()]);
-    await database.close();
-  } finally {
-    for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 const tab = () => `tab-${newId()}`;

@@ -1,91 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roomMessages } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import type { RoomMessage } from '../../shared/contract/rooms';
+import { readEventStream, type ReadEvent } from '../helpers/eventStreamReader';
 import { insertRoom } from '../helpers/serverFixtures';
-import { insertAdmin, openTestDatabase, signIn, testConfig } from '../helpers/testServer';
+import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { insertAdmin, signIn } from '../helpers/testServer';
 
 /**
  * GET /room/{id}/events over real HTTP (inject cannot hold a stream open), with two server instances over one
  * database as behind a load balancer: on PostgreSQL each has its own pool and LISTEN connection, on PGlite they
  * share its one session (see twoInstances.test.ts).
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const instances = useInstancesOverOneDatabase();
+const buildInstance = () => instances.build({ devRoutes: true });
 let a: FastifyInstance;
 let b: FastifyInstance;
 let baseA = '';
 let token = '';
-const uploadDirs: string[] = [];
-
-async function buildInstance(): Promise<FastifyInstance> {
-  const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
-  uploadDirs.push(uploadDir);
-  return buildApp(testConfig({ uploadDir, databaseUrl: database.url, devRoutes: true }), { logger: false, ...(database.url ? {} : { database }) });
-}
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   a = await buildInstance();
   b = await buildInstance();
   baseA = await a.listen({ host: '127.0.0.1', port: 0 });
   ({ token } = await signIn(a, (await insertAdmin(a)).email));
 });
 
-afterAll(async () => {
-  try {
-    // A socket the test's fetch aborted may not have reached the server yet; the server's own ending of
-    // streams on close is the last test's subject.
-    a?.server.closeAllConnections();
-    await Promise.all([a?.close(), b?.close()]);
-    await database.close();
-  } finally {
-    for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-interface SseEvent {
-  event?: string;
-  id?: string;
-  data?: string;
-}
-
-/** An open stream read event by event (comments skipped), with a deadline on each read. */
-async function openStream(path: string, headers: Record<string, string> = { authorization: `JWT ${token}` }) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseA}/api${path}`, { headers, signal: controller.signal });
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const next = async (deadlineMs: number): Promise<SseEvent | 'timeout' | 'closed'> => {
-    const deadline = Date.now() + deadlineMs;
-    for (;;) {
-      const boundary = buffer.indexOf('\n\n');
-      if (boundary >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        const event: SseEvent = {};
-        for (const line of block.split('\n')) {
-          const [field, ...rest] = line.split(': ');
-          if (field === 'event' || field === 'id' || field === 'data') event[field] = rest.join(': ');
-        }
-        if (Object.keys(event).length) return event;
-        continue;
-      }
-      if (!reader) return 'closed';
-      const left = deadline - Date.now();
-      if (left <= 0) return 'timeout';
-      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), left))]);
-      if (chunk === 'timeout') return 'timeout';
-      if (chunk.done) return 'closed';
-      buffer += chunk.value;
-    }
-  };
-  return { response, next, close: () => controller.abort() };
-}
+/** A room's event stream on the first instance, read as the signed-in admin. */
+const openStream = (path: string) => readEventStream(`${baseA}/api${path}`, { authorization: `JWT ${token}` });
 
 const postAsBuyer = (app: FastifyInstance, roomId: string, text: string) =>
   app.inject({ method: 'POST', url: `/api/dev/room/${roomId}/message`, headers: { authorization: `JWT ${token}` }, payload: { role: 'buyer', text } });
@@ -103,7 +46,7 @@ describe('GET /room/{id}/events', () => {
       const event = await stream.next(1000);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(event).toMatchObject({ event: 'message', id: written.json<{ data: RoomMessage }>().data._id });
-      const sent = JSON.parse((event as SseEvent).data ?? '') as RoomMessage;
+      const sent = JSON.parse((event as ReadEvent).data ?? '') as RoomMessage;
       const read = (await a.inject({ method: 'GET', url: `/api/room/${room.id}`, headers: { authorization: `JWT ${token}` } })).json<{
         messages: RoomMessage[];
       }>();
@@ -124,7 +67,7 @@ describe('GET /room/{id}/events', () => {
       const texts: string[] = [];
       for (let index = 0; index < 3; index += 1) {
         const event = await stream.next(1000);
-        texts.push((JSON.parse((event as SseEvent).data ?? '{}') as RoomMessage).text);
+        texts.push((JSON.parse((event as ReadEvent).data ?? '{}') as RoomMessage).text);
       }
       expect(texts).toEqual(['one', 'two', 'three']);
       expect(await stream.next(300)).toBe('timeout');
@@ -140,9 +83,9 @@ describe('GET /room/{id}/events', () => {
     const stream = await openStream(`/room/${room.id}/events?after=${first._id}`);
     try {
       const event = await stream.next(1000);
-      expect(JSON.parse((event as SseEvent).data ?? '{}')).toMatchObject({ text: 'missed' });
+      expect(JSON.parse((event as ReadEvent).data ?? '{}')).toMatchObject({ text: 'missed' });
       await postAsBuyer(b, room.id, 'live');
-      expect(JSON.parse(((await stream.next(1000)) as SseEvent).data ?? '{}')).toMatchObject({ text: 'live' });
+      expect(JSON.parse(((await stream.next(1000)) as ReadEvent).data ?? '{}')).toMatchObject({ text: 'live' });
     } finally {
       stream.close();
     }
@@ -168,7 +111,7 @@ describe('GET /room/{id}/events', () => {
     leaving.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     await postAsBuyer(b, room.id, 'after one left');
-    expect(JSON.parse(((await staying.next(1000)) as SseEvent).data ?? '{}')).toMatchObject({ text: 'after one left' });
+    expect(JSON.parse(((await staying.next(1000)) as ReadEvent).data ?? '{}')).toMatchObject({ text: 'after one left' });
     staying.close();
   });
 
@@ -179,7 +122,7 @@ describe('GET /room/{id}/events', () => {
       await b.db
         .insert(roomMessages)
         .values({ id: newId(), roomId: room.id, senderId: buyer.id, senderRole: 'buyer', senderName: 'Buyer', text: 'straight in' });
-      expect(JSON.parse(((await stream.next(1000)) as SseEvent).data ?? '{}')).toMatchObject({ text: 'straight in' });
+      expect(JSON.parse(((await stream.next(1000)) as ReadEvent).data ?? '{}')).toMatchObject({ text: 'straight in' });
     } finally {
       stream.close();
     }

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, companies, creditEntries } from '../../server/db/schema';
 import { PNG_BYTES, dataUrl, insertCompany } from '../helpers/serverFixtures';
-import { insertAdmin, openTestDatabase, signIn, testConfig } from '../helpers/testServer';
+import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { insertAdmin, signIn } from '../helpers/testServer';
 
 /**
  * Two server instances over one database, as behind a load balancer. On PostgreSQL each opens its own
@@ -15,31 +12,14 @@ import { insertAdmin, openTestDatabase, signIn, testConfig } from '../helpers/te
  * Each instance has its own upload folder: nothing may depend on the local disk.
  */
 const AUTH_MAX = 4;
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const instances = useInstancesOverOneDatabase();
 let a: FastifyInstance;
 let b: FastifyInstance;
-const uploadDirs: string[] = [];
-
-async function buildInstance(): Promise<FastifyInstance> {
-  const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
-  uploadDirs.push(uploadDir);
-  const config = testConfig({ uploadDir, databaseUrl: database.url, authRateLimit: { max: AUTH_MAX, windowSeconds: 900 } });
-  return buildApp(config, { logger: false, ...(database.url ? {} : { database }) });
-}
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  a = await buildInstance();
-  b = await buildInstance();
-});
-
-afterAll(async () => {
-  try {
-    await Promise.all([a?.close(), b?.close()]);
-    await database.close();
-  } finally {
-    for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
-  }
+  const overrides = { authRateLimit: { max: AUTH_MAX, windowSeconds: 900 } };
+  a = await instances.build(overrides);
+  b = await instances.build(overrides);
 });
 
 const as = (app: FastifyInstance, token: string) => (method: 'GET' | 'POST', url: string, payload?: object) =>

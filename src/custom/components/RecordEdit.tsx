@@ -22,6 +22,7 @@ import { failureMessage } from '../../providers/failureMessage';
 import { HistoryTab } from '../audit/HistoryTab';
 import { StaleConflictProvider, StaleRecordDialog, useStaleConflict } from './conflict/StaleRecordConflict';
 import { RecordPresence } from './presence/RecordPresence';
+import { TrackEditedVersion, useEditedRecord } from './conflict/editedVersion';
 import { RawDataTab } from './RawDataTab';
 import { RecordSkeleton } from './RecordSkeleton';
 import { RecordTabs, type RecordTab } from './RecordTabs';
@@ -119,6 +120,7 @@ export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
     <SimpleForm {...props}>
       {children}
       {canBlock && <WarnWhenLeavingUnsavedEdits />}
+      <TrackEditedVersion />
       <StaleRecordDialog />
     </SimpleForm>
   );
@@ -160,17 +162,19 @@ const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { erro
 export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
   const notify = useNotify();
   const { state, onSaveError } = useStaleConflict();
-  return (
+  const edited = useEditedRecord();
+  return edited.provide(
     <StaleConflictProvider state={state}>
       <Edit
         title={<RecordPageTitle nameOf={nameOf} />}
         mutationMode="pessimistic"
         redirect={false}
         queryOptions={useLoadFailure()}
+        transform={edited.transform}
         mutationOptions={{
           onSuccess: () => notify(messages.success.updated, { type: 'success' }),
           onError: (error: unknown, variables) => {
-            if (onSaveError(error, variables) || hasFieldErrors(error)) return;
+            if (onSaveError(error, variables, edited.record) || hasFieldErrors(error)) return;
             notify(failureMessage(error, messages.failure.update), { type: 'error' });
           },
         }}
@@ -194,6 +198,6 @@ export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecor
           )
         }
       />
-    </StaleConflictProvider>
+    </StaleConflictProvider>,
   );
 };

@@ -28,9 +28,14 @@ const ConflictContext = createContext<ConflictState>({ conflict: undefined, setC
  */
 export function useStaleConflict() {
   const [conflict, setConflict] = useState<StaleConflict>();
-  const onSaveError = (error: unknown, variables: { data?: Partial<RaRecord>; previousData?: Partial<RaRecord> } | undefined): boolean => {
+  const onSaveError = (
+    error: unknown,
+    variables: { data?: Partial<RaRecord>; previousData?: Partial<RaRecord> } | undefined,
+    editedFrom?: RaRecord,
+  ): boolean => {
     const current = staleRecordOf(error);
-    if (current) setConflict({ current, base: variables?.previousData, yours: variables?.data ?? {} });
+    // The record the edits were made on: previousData, unless a reload under the edits moved it on (editedVersion.tsx).
+    if (current) setConflict({ current, base: editedFrom ?? variables?.previousData, yours: variables?.data ?? {} });
     return current !== undefined;
   };
   return { state: { conflict, setConflict }, onSaveError };
