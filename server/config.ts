@@ -42,6 +42,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  /** PostgreSQL: a statement with no answer within this long fails (503) and the pool drops its connection (a network partition). */
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt.default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   CONSOLE_DIR: z.string().min(1).default('./dist'),
   CONSOLE_URL: z.string().url().default('http://localhost:3000'),
@@ -82,6 +84,8 @@ export interface Config {
   port: number;
   /** Absent: embedded PGlite in `dataDir` (`:memory:` keeps nothing on disk). */
   databaseUrl?: string;
+  /** PostgreSQL: how long a statement may go unanswered before its connection counts as gone. */
+  databaseQueryTimeoutMs: number;
   dataDir: string;
   consoleDir: string;
   /** Public address of this server: e-mailed links and uploaded files' URLs start with it. */
@@ -141,6 +145,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     dataDir: env.DATA_DIR,
     consoleDir: env.CONSOLE_DIR,
     consoleUrl: env.CONSOLE_URL.replace(/\/$/, ''),

@@ -54,8 +54,11 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=for
  * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), started from `pgliteImage` when given (a
  * `dumpDataDir()` of a migrated database: the tests' shortcut past the migrations). A postgres:// URL: node-postgres.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteImage?: Blob }, log: DatabaseLog = silent): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, log);
+export async function openDatabase(
+  options: { databaseUrl?: string; databaseQueryTimeoutMs?: number; dataDir: string; pgliteImage?: Blob },
+  log: DatabaseLog = silent,
+): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, log, options.databaseQueryTimeoutMs);
 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

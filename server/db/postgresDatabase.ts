@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool, PoolClient } from 'pg';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { describeDatabaseError, isDatabaseUnavailable } from '../lib/dbErrors';
+import { describeDatabaseError, isDatabaseUnavailable, isMisconfigured } from '../lib/dbErrors';
 import { recordDatabaseError } from '../lib/metrics';
 import type { DatabaseHandle, DatabaseLog } from './client';
 import { listenOnPostgres } from './postgresListener';
@@ -11,18 +11,32 @@ import * as schema from './schema';
 const CONNECT_TIMEOUT_MS = 3_000;
 /** At start, an unreachable database is tried again after 1, 2, then every 4 s: serving within 5 s of its return. */
 const START_RETRY_MAX_MS = 4_000;
+/** A statement with no answer within this long fails (503) and the pool drops its connection (DATABASE_QUERY_TIMEOUT_MS). */
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 /** Any constant works: it only has to be the same for every process that migrates this database. */
 const MIGRATION_LOCK_ID = 727_001;
 
 /** node-postgres over DATABASE_URL, migrated; waits for the database at start rather than giving up. */
-export async function openPostgres(databaseUrl: string, migrationsFolder: string, log: DatabaseLog): Promise<DatabaseHandle> {
+export async function openPostgres(
+  databaseUrl: string,
+  migrationsFolder: string,
+  log: DatabaseLog,
+  queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
+): Promise<DatabaseHandle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // No JIT compilation: it pays off for long analytic queries, and cost estimates that run high (the dashboard's
   // joins of weekly counts) made PostgreSQL spend 840 ms compiling a statement that runs in 90 (100 000 rows a table).
   // Set in each connection's startup packet, so no statement is queued before the pool hands the connection out
   // (an `options` parameter of DATABASE_URL itself takes the place of this one).
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: '-c jit=off',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
   // A connection that fails while idle in the pool (a restart, a failover, pg_terminate_backend) is dropped by the
   // pool and replaced on the next call; unheard, its 'error' event would end the process.
   pool.on('error', (error) => {
@@ -49,7 +63,7 @@ async function migrateWhenReachable(pool: Pool, db: NodePgDatabase<typeof schema
     try {
       return await migrateUnderLock(pool, db, migrationsFolder);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
+      if (!isDatabaseUnavailable(error) || isMisconfigured(error)) throw error;
       const waitMs = Math.min(START_RETRY_MAX_MS, 1_000 * 2 ** attempt);
       log.warn(`database unreachable at start (${describeDatabaseError(error)}): trying again in ${waitMs / 1_000} s`);
       await sleep(waitMs);

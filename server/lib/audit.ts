@@ -46,7 +46,9 @@ const SAVES: ReadonlySet<AuditAction> = new Set<AuditAction>(['update', 'overwri
  */
 export async function recordAudit(db: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const actor = event.actor === undefined ? request.session?.admin : event.actor;
-  if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action)) {
+  // An update that changed nothing (a form saved as it was) is no news to the record's viewers.
+  const changedSomething = event.changes === undefined || Object.keys(event.changes ?? {}).length > 0;
+  if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action) && changedSomething) {
     await notifyRecord(db, { resource: event.entity, id: event.entityId, kind: 'saved', admin_id: actor?.id ?? null, name: actor?.name ?? null });
   }
   await db.insert(auditEvents).values({

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, StopListening } from '../db/client';
+import { describeDatabaseError } from './dbErrors';
 
 /** What the fan-out asks of every subscriber: to end its stream when the feed stops. */
 export interface ChannelSubscriber {
@@ -54,7 +55,7 @@ export function channelFanOut<Notice, Subscriber extends ChannelSubscriber>(opti
   };
 
   const onLost = (error: Error) => {
-    log.warn({ err: error }, `${name}: listening connection lost`);
+    log.warn(`${name}: listening connection lost (${describeDatabaseError(error)})`);
     listening = undefined;
     endAll();
   };

@@ -21,14 +21,17 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
- * SQLSTATEs of a server that is going away or not taking connections: class 08 (connection exception), 57P01–57P03
- * (terminated by an administrator, a crash, or still starting), 53300 (no connection slot left).
+ * SQLSTATEs of a database that is going away or not taking connections: class 08 (connection exception), 57P01–57P03
+ * (terminated by an administrator, a crash, or still starting), 53300 (no connection slot left), 55000 (the database
+ * does not allow connections now), and after a failover 3D000 (no such database yet) or class 28 (sign-in refused).
  */
-const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300|55000|3D000|28...)$/;
+/** Of those, what a server cannot outwait at start: its configuration names a database or a role that is wrong. */
+const MISCONFIGURED_STATE = /^(3D000|28...)$/;
 /** The socket's own failures, as Node reports them. */
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** node-postgres says these in words only: a connection cut or not opened within its timeout, or a client left broken. */
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|is not queryable|the listening connection/;
+/** node-postgres says these in words only: a connection cut, not opened or not answering within its timeouts, or a client left broken. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|is not queryable|the listening connection|Query read timeout/;
 
 /** Whether the database could not be reached or dropped the connection: the call may succeed once it is back (503). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -39,6 +42,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether the database refused this server's sign-in or does not exist: at start, a configuration to fix, not to wait out. */
+export const isMisconfigured = (error: unknown): boolean => MISCONFIGURED_STATE.test(sqlState(error) ?? '');
 
 /** One line for the log: the code and the driver's message, never the client object (it holds connection parameters). */
 export function describeDatabaseError(error: unknown): string {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle, StopListening } from '../db/client';
 import type { AdminRow } from '../db/schema';
+import { describeDatabaseError } from './dbErrors';
 
 /** Notified at the commit of any statement that changes or removes a session or an admin (migration 0018). */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
@@ -76,7 +77,7 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
     listening = false;
     stop = undefined;
     forgetAll();
-    log.warn({ err: error }, 'session cache: listening connection lost, sessions are read from the database until it is back');
+    log.warn(`session cache: listening connection lost (${describeDatabaseError(error)}), sessions are read from the database until it is back`);
     relistenLater();
   };
 
@@ -97,7 +98,7 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
       forgetAll();
       listening = true;
     } catch (error) {
-      log.warn({ err: error }, 'session cache: cannot listen, sessions are read from the database meanwhile');
+      log.warn(`session cache: cannot listen (${describeDatabaseError(error)}), sessions are read from the database meanwhile`);
       relistenLater();
     }
   }

@@ -30,6 +30,7 @@ export const messages = {
     resetFromLink: 'Error',
     /** A 503 DATABASE_UNAVAILABLE: the admin stays signed in, and the next try may well succeed. */
     databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
+    tryAgain: 'Try again',
   },
   other: {
     invalidEmail: 'Invalid email address',

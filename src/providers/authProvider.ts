@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
 import type { ApiBody, HttpClient } from './httpClient';
 import type { SessionStore, SessionUser } from './session';
@@ -32,12 +33,22 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     return true;
   };
 
-  /** Once per page load: the httpOnly cookie is traded for the token, which then lives in memory. */
+  /**
+   * Once per page load: the httpOnly cookie is traded for the token, which then lives in memory. A database away
+   * (503) says nothing of the session: the check rejects, and the next one asks again.
+   */
   const checkSignInToken = () =>
-    (startupCheck ??= http
-      .get<SessionBody>('/admin/signin_token')
-      .then((response) => void startSession(response.body))
-      .catch(() => undefined));
+    (startupCheck ??= http.get<SessionBody>('/admin/signin_token').then(
+      (response) => {
+        if (response.status === 503) {
+          startupCheck = undefined;
+          // A plain error with its status: this module is in the sign-in page's script, which carries no react-admin.
+          throw Object.assign(new Error(ErrorCode.DATABASE_UNAVAILABLE), { status: 503 });
+        }
+        startSession(response.body);
+      },
+      () => undefined,
+    ));
 
   return {
     startSession,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../shared/catalogue/messages';
 import { SIDEBAR_WIDTH_PX, darkTheme, lightTheme } from '../../src/custom/layout/theme';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
@@ -68,6 +69,29 @@ describe('layout shell', () => {
     await openAccountMenu(user);
     await user.click(await screen.findByRole('menuitem', { name: 'My Account' }));
     await waitFor(() => expect(location()).toBe('/account'));
+  });
+
+  it('opened while the database is away, says so and stays (no sign-in asked); Try again shows the page once it is back', async () => {
+    const { fetch, calls } = fakeFetch(
+      [503, { ok: false, code: 'DATABASE_UNAVAILABLE' }],
+      [
+        200,
+        {
+          ok: true,
+          token: 'tok',
+          user: { _id: ME.id, name: ME.fullName, email: ME.email, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 },
+        },
+      ],
+    );
+    const session = createSessionStore();
+    const authProvider = createAuthProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch }), session, { error: vi.fn() });
+    const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    expect(await screen.findByText(messages.failure.databaseUnavailable)).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+    await user.click(screen.getByRole('button', { name: messages.failure.tryAgain }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+    expect(calls.filter((call) => call.url.endsWith('/admin/signin_token'))).toHaveLength(2);
   });
 
   it("'Sign Out' logs out and replaces the location with /auth", async () => {

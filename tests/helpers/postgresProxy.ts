@@ -8,6 +8,11 @@ export interface PostgresProxy {
   urlFor(database: string): string;
   /** Switches mode; leaving 'forward' cuts every open connection, as a restart or a failover does. */
   setMode(mode: ProxyMode): void;
+  /**
+   * A partition of the open connections: nothing passes on them any more and the server's side is not told; PostgreSQL's
+   * side is ended (as its keepalive would, releasing their locks). New connections pass.
+   */
+  silenceOpen(): void;
   close(): Promise<void>;
 }
 
@@ -20,7 +25,9 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
   const socketPath = unixSocketOf(databaseUrl);
   const user = new URL(databaseUrl).username || 'root';
   const open = new Set<Socket>();
+  const pairs = new Set<{ incoming: Socket; upstream: Socket }>();
   let mode: ProxyMode = 'forward';
+  const silenced = new WeakSet<Socket>();
   const server: Server = createServer((incoming) => {
     open.add(incoming);
     incoming.on('close', () => open.delete(incoming));
@@ -28,10 +35,19 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
     if (mode === 'refuse') return incoming.destroy();
     if (mode === 'blackhole') return;
     const upstream = connect(socketPath);
+    const pair = { incoming, upstream };
     open.add(upstream);
-    upstream.on('close', () => (open.delete(upstream), incoming.destroy()));
+    pairs.add(pair);
+    upstream.on('close', () => {
+      open.delete(upstream);
+      pairs.delete(pair);
+      if (!silenced.has(incoming)) incoming.destroy();
+    });
     upstream.on('error', () => upstream.destroy());
-    incoming.on('close', () => upstream.destroy());
+    incoming.on('close', () => {
+      pairs.delete(pair);
+      upstream.destroy();
+    });
     incoming.pipe(upstream).pipe(incoming);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,6 +62,16 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
     setMode(next) {
       if (next !== 'forward' || mode === 'blackhole') cutAll();
       mode = next;
+    },
+    silenceOpen() {
+      for (const { incoming, upstream } of pairs) {
+        silenced.add(incoming);
+        incoming.unpipe(upstream);
+        upstream.unpipe(incoming);
+        incoming.pause();
+        upstream.destroy();
+      }
+      pairs.clear();
     },
     close: () => {
       cutAll();

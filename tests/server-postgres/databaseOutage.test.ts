@@ -17,6 +17,8 @@ const PASSWORD = 'outage-pass-1';
 const METRICS_TOKEN = 'outage-metrics-token-0123456789';
 /** The issue's bound: serving again within 5 s of the database's return. */
 const RECOVERY_MS = 5_000;
+/** The server's bound on an unanswered statement, short here (30 s by default). */
+const QUERY_TIMEOUT_MS = 2_000;
 
 let database: Awaited<ReturnType<typeof openThrowawayDatabase>>;
 let direct: pg.Client;
@@ -133,7 +135,13 @@ beforeAll(async () => {
   proxy = await startPostgresProxy(process.env.DATABASE_URL as string);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServerProcess({ DATABASE_URL: proxy.urlFor(databaseName), PORT: String(port), LOG_LEVEL: 'info', METRICS_TOKEN });
+  server = startServerProcess({
+    DATABASE_URL: proxy.urlFor(databaseName),
+    DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    METRICS_TOKEN,
+  });
   await waitForSuccess('/api/ready');
 });
 
@@ -201,6 +209,25 @@ describe('a database outage, on PostgreSQL', () => {
     expect(during.every((answer) => answer.status === 503)).toBe(true);
     expect(Math.max(...during.map((answer) => answer.ms))).toBeLessThan(4_000);
     expect(recoveredAfter(flow.answers, restoredAt)).toBeLessThan(RECOVERY_MS);
+    await expectAcknowledgedKept(flow.acknowledged);
+    expect((await call('GET', '/api/ready')).status).toBe(200);
+  });
+
+  it('drops connections that go silent mid-statement (a partition): each call answers within the query timeout, then succeeds again', async () => {
+    await addAdmin('silent@example.com');
+    const token = await signIn('silent@example.com');
+    const flow = traffic(token, 'silent');
+    await sleep(500);
+    proxy.silenceOpen();
+    const silencedAt = Date.now();
+    await sleep(QUERY_TIMEOUT_MS + RECOVERY_MS);
+    await flow.stop();
+
+    expect(server.child.exitCode).toBeNull();
+    expectOnlySuccessOr503(flow.answers);
+    // No call hangs: the silent connections' statements fail after the timeout, and the pool opens new ones.
+    expect(Math.max(...flow.answers.map((answer) => answer.ms))).toBeLessThan(QUERY_TIMEOUT_MS + 1_500);
+    expect(recoveredAfter(flow.answers, silencedAt + QUERY_TIMEOUT_MS)).toBeLessThan(RECOVERY_MS);
     await expectAcknowledgedKept(flow.acknowledged);
     expect((await call('GET', '/api/ready')).status).toBe(200);
   });

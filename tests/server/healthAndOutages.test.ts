@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeDatabaseError, isDatabaseUnavailable } from '../../server/lib/dbErrors';
+import { describeDatabaseError, isDatabaseUnavailable, isMisconfigured } from '../../server/lib/dbErrors';
 import { errorEnvelopePlugin } from '../../server/plugins/errors';
 import { buildTestServer, type TestServer } from '../helpers/testServer';
 
@@ -16,9 +16,13 @@ const unavailable = [
   driverError({ code: '57P03', message: 'the database system is starting up' }),
   driverError({ code: '08006', message: 'connection failure' }),
   driverError({ code: '53300', message: 'sorry, too many clients already' }),
+  driverError({ code: '55000', message: 'database "admin" is not currently accepting connections' }),
+  driverError({ code: '3D000', message: 'database "admin" does not exist' }),
+  driverError({ code: '28P01', message: 'password authentication failed for user "app"' }),
   driverError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }),
   driverError({ message: 'Connection terminated unexpectedly' }),
   driverError({ message: 'timeout exceeded when trying to connect' }),
+  driverError({ message: 'Query read timeout' }),
   driverError({ message: 'Client has encountered a connection error and is not queryable' }),
 ];
 const otherFailures = [
@@ -31,6 +35,11 @@ describe('a database that cannot be reached', () => {
   it('is told apart from every other failure, through Drizzle’s wrapping', () => {
     for (const error of unavailable) expect(isDatabaseUnavailable(error), describeDatabaseError(error)).toBe(true);
     for (const error of otherFailures) expect(isDatabaseUnavailable(error), describeDatabaseError(error)).toBe(false);
+  });
+
+  it('is waited out at start, unless the configuration names a database or a role the server refuses', () => {
+    const misconfigured = unavailable.filter((error) => isMisconfigured(error)).map((error) => describeDatabaseError(error).slice(0, 5));
+    expect(misconfigured).toEqual(['3D000', '28P01']);
   });
 
   it('is described in one line: the driver’s code and message, never the statement or its values', () => {

@@ -154,6 +154,8 @@ describe('GET /presence/{resource}/{id}/events', () => {
       expect((await call(b, hugo, 'PUT', `/company/${other.id}`, { city: 'Brest' })).statusCode).toBe(200);
       // Refused (nothing saved, nothing audited): no notice.
       expect((await call(b, hugo, 'PUT', `/company/${company.id}`, { name: '' })).statusCode).toBe(400);
+      // Saved as it was (nothing changed): no notice either.
+      expect((await call(b, hugo, 'PUT', `/company/${company.id}`, { city: 'Lyon' })).statusCode).toBe(200);
       expect((await call(b, hugo, 'PUT', `/company/${company.id}`, { city: 'Nantes' })).statusCode).toBe(200);
       expect(await stream.nextOf<RecordSaved>('saved', 1000)).toEqual({ admin_id: hugo.id, name: 'Hugo Simon' });
       // A balance adjustment moves the record too.

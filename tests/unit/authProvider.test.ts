@@ -109,6 +109,15 @@ describe('authProvider', () => {
     expect(session.user()).toBeNull();
   });
 
+  it('checkAuth with the database away (503) neither signs in nor out: it rejects with the status, and asks again next time', async () => {
+    const { auth, session, calls } = setup([503, { ok: false, code: 'DATABASE_UNAVAILABLE' }], [200, { ok: true, token: 't', user }]);
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ message: 'DATABASE_UNAVAILABLE', status: 503 });
+    expect(session.user()).toBeNull();
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    expect(session.user()).toEqual(user);
+    expect(calls.filter((call) => call.url.endsWith('/admin/signin_token'))).toHaveLength(2);
+  });
+
   it('getIdentity names the signed-in admin', async () => {
     const { auth } = setup([200, { ok: true, token: 't', user }]);
     await expect(auth.getIdentity?.()).rejects.toThrow();
