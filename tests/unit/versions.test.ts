@@ -25,7 +25,7 @@ describe('the version a write sends', () => {
     expect(versionsById(rows, ['a', 'c', 'z'])).toEqual({ a: 2 });
   });
 
-  it('update, delete, profile and category image: the header, never a body version', async () => {
+  it('update (at the version its edits were made on, else the record shown; an overwrite at the record shown), delete, profile and category image: the header, never a body version', async () => {
     const { provider, calls } = providerWith(
       [200, { ok: true, data: { _id: id, name: 'N', version: 4 } }],
       [200, { ok: true, data: { _id: id, name: 'N', version: 5 } }],
@@ -39,7 +39,8 @@ describe('the version a write sends', () => {
     await provider.updateProfile({ name: 'N', email: 'n@x.co' }, 1);
     await provider.deleteCategoryImage('i1', 9);
     expect(calls.map((call) => [call.method, call.headers['if-match'], call.headers['x-overwrite']])).toEqual([
-      ['PUT', '"3"', undefined],
+      // The form's version: its edits were made on version 1, though a reload under them shows version 3.
+      ['PUT', '"1"', undefined],
       ['PUT', '"4"', 'true'],
       ['DELETE', '"5"', undefined],
       ['PUT', '"1"', undefined],
