@@ -76,16 +76,18 @@ export async function deleteAtVersion(db: Database, request: FastifyRequest & { 
   return done();
 }
 
-/** POST /{entity}/bulk_delete: each row in a savepoint, each refusal reported; the whole call refused if a version sent is stale. */
+/** A bulk call over `table`'s rows: each row in a savepoint, each refusal reported; the whole call refused if a version sent is stale. */
+export const actOnEachAtVersions = (
+  db: Database,
+  body: { ids: string[]; versions?: Record<string, number> },
+  table: VersionedTable,
+  act: (tx: Database, id: string) => Promise<void>,
+) => actOnEach(db, body.ids, act, (tx) => refuseStaleVersions(tx, table, body.versions));
+
+/** POST /{entity}/bulk_delete, at the versions the client sent. */
 export const bulkDeleteAtVersions = (
   db: Database,
   request: FastifyRequest & { body: { ids: string[]; versions?: Record<string, number> } },
   table: VersionedTable,
   remove: RemoveRow,
-) =>
-  actOnEach(
-    db,
-    request.body.ids,
-    (tx, id) => remove(tx, request, id),
-    (tx) => refuseStaleVersions(tx, table, request.body.versions),
-  );
+) => actOnEachAtVersions(db, request.body, table, (tx, id) => remove(tx, request, id));

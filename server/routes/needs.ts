@@ -19,8 +19,7 @@ import { answer, page } from '../lib/answers';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
-import { actOnEach } from '../lib/bulk';
-import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
+import { actOnEachAtVersions, bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
 import {
   needAnswer,
   needBulkStatusBody,
@@ -250,7 +249,7 @@ export async function needRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     (request) =>
-      actOnEach(db, request.body.ids, async (tx, id) => {
+      actOnEachAtVersions(db, request.body, needs, async (tx, id) => {
         const before = toNeedDto(await findNeed(id, tx));
         await tx.update(needs).set({ status: request.body.status }).where(eq(needs.id, id));
         await recordAudit(tx, request, { action: 'update', entity: 'need', entityId: id, changes: changedFields(before, toNeedDto(await findNeed(id, tx))) });

@@ -21,8 +21,7 @@ import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
-import { actOnEach } from '../lib/bulk';
-import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
+import { actOnEachAtVersions, bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
 import {
   impersonationAnswer,
   userAnswer,
@@ -247,9 +246,9 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { ids, organisation_id } = request.body;
+      const { organisation_id } = request.body;
       await checkCompanyExists(db, organisation_id);
-      return actOnEach(db, ids, async (tx, id) => {
+      return actOnEachAtVersions(db, request.body, users, async (tx, id) => {
         const before = await findUser(id, tx);
         await tx.update(users).set({ organisationId: organisation_id }).where(eq(users.id, id));
         await recordAudit(tx, request, { action: 'update', entity: 'user', entityId: id, changes: changedFields(before, await findUser(id, tx)) });

@@ -16,15 +16,20 @@ export const bulkIds = z
 export const bulkIdsBody = z.object({ ids: bulkIds });
 
 /**
- * A bulk delete; `versions` (optional) names the version of each row the client shows: if any row changed since, the
- * whole call is refused with 409 STALE_RECORD, whose `data` is `{ [id]: current version }` of the stale rows.
+ * A bulk call's rows, and `versions` (optional), the version of each row the client shows: if any row changed since,
+ * the whole call is refused with 409 STALE_RECORD, whose `data` is `{ [id]: current version }` of the stale rows.
+ * Extend it with the call's own fields, then `versionsOfItsRows`.
  */
-export const bulkDeleteBody = bulkIdsBody
-  .extend({ versions: bulkVersions.optional() })
-  .refine(({ ids, versions }) => Object.keys(versions ?? {}).every((id) => ids.includes(id)), {
+export const versionedBulkIdsBody = bulkIdsBody.extend({ versions: bulkVersions.optional() });
+
+/** A versioned bulk body whose versions each name one of its rows. */
+export const versionsOfItsRows = <Schema extends z.ZodType<{ ids: string[]; versions?: Record<string, number> }>>(schema: Schema) =>
+  schema.refine(({ ids, versions }) => Object.keys(versions ?? {}).every((id) => ids.includes(id)), {
     message: 'a version for a row not in ids',
     path: ['versions'],
   });
+
+export const bulkDeleteBody = versionsOfItsRows(versionedBulkIdsBody);
 
 /**
  * What a bulk call did to each row, in the order of `ids`: done, or refused with the code (and, for a company

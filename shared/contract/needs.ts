@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordVersion, versionSchema } from './versions';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
-import { bulkIds } from './bulk';
+import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
 
@@ -47,7 +47,7 @@ export const needCreateBody = z.object({
 });
 
 /** The selected needs all take one status. */
-export const needBulkStatusBody = z.object({ ids: bulkIds, status: z.enum(NEED_STATUSES) });
+export const needBulkStatusBody = versionsOfItsRows(versionedBulkIdsBody.extend({ status: z.enum(NEED_STATUSES) }));
 
 /** Any of the three statuses may follow any other. */
 export const needUpdateBody = z.object({

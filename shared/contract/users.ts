@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordVersion, versionSchema } from './versions';
-import { bulkIds } from './bulk';
+import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
@@ -31,7 +31,7 @@ export const impersonationRecord = z
 export type Impersonation = z.infer<typeof impersonationRecord>;
 
 /** Moves the selected users to one company. */
-export const userBulkMoveBody = z.object({ ids: bulkIds, organisation_id: idSchema });
+export const userBulkMoveBody = versionsOfItsRows(versionedBulkIdsBody.extend({ organisation_id: idSchema }));
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
 export type UserSearch = z.infer<typeof userSearchBody>;

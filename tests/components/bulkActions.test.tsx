@@ -89,7 +89,7 @@ describe('bulk actions on a list selection', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Set status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'non dispo' }));
-    await waitFor(() => expect(bulk).toHaveBeenCalledWith('need', 'status', ['a1', 'b2'], { status: 'non dispo' }));
+    await waitFor(() => expect(bulk).toHaveBeenCalledWith('need', 'status', ['a1', 'b2'], { status: 'non dispo', versions: { a1: 1, b2: 4 } }));
     expect(await toastText()).toBe('2 updated.');
   });
 
@@ -107,7 +107,7 @@ describe('bulk actions on a list selection', () => {
     await user.type(within(dialog).getByRole('combobox', { name: 'Company' }), 'Cible');
     await user.click(await screen.findByRole('option', { name: 'Maison Cible' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(bulk).toHaveBeenCalledWith('user', 'move', ['a1'], { organisation_id: 'co1' }));
+    await waitFor(() => expect(bulk).toHaveBeenCalledWith('user', 'move', ['a1'], { organisation_id: 'co1', versions: { a1: 1 } }));
     expect(await toastText()).toBe('1 moved.');
   });
 });

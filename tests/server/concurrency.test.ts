@@ -189,6 +189,32 @@ describe('bulk delete versions', () => {
   });
 });
 
+describe('bulk status and bulk move take versions too', () => {
+  it('set a status at the versions sent; a stale one refuses the whole call and changes nothing', async () => {
+    const needs = [await EDITABLE.need!.create(), await EDITABLE.need!.create()].map(idOf);
+    const [first, second] = needs as [string, string];
+    await send('PUT', `/need/${second}`, { description: 'Changée ailleurs' });
+    const stale = await send('POST', '/need/bulk_status', { ids: needs, status: 'été traité', versions: { [first]: 1, [second]: 1 } });
+    expect([stale.statusCode, stale.json()]).toEqual([409, { ok: false, code: 'STALE_RECORD', data: { [second]: 2 } }]);
+    expect((await read(`/need/${first}`)).status).not.toBe('été traité');
+    const current = await send('POST', '/need/bulk_status', { ids: needs, status: 'été traité', versions: { [first]: 1, [second]: 2 } });
+    expect(current.json()).toMatchObject({ ok: true, results: [{ ok: true }, { ok: true }] });
+    expect(await read(`/need/${second}`)).toMatchObject({ status: 'été traité', version: 3 });
+  });
+
+  it('move users at the versions sent; a stale one refuses the whole call and moves nobody', async () => {
+    const [from, to] = [await insertCompany(ctx.server.app), await insertCompany(ctx.server.app)];
+    const [first, second] = [await insertUser(ctx.server.app, { organisationId: from.id }), await insertUser(ctx.server.app, { organisationId: from.id })];
+    await send('PUT', `/user/${second.id}`, { name: 'Renommée ailleurs' });
+    const body = { ids: [first.id, second.id], organisation_id: to.id };
+    const stale = await send('POST', '/user/bulk_move', { ...body, versions: { [first.id]: 1, [second.id]: 1 } });
+    expect([stale.statusCode, stale.json()]).toEqual([409, { ok: false, code: 'STALE_RECORD', data: { [second.id]: 2 } }]);
+    expect((await read(`/user/${first.id}`)).organisation_id).toBe(from.id);
+    expect((await send('POST', '/user/bulk_move', { ...body, versions: { [first.id]: 1, [second.id]: 2 } })).json()).toMatchObject({ ok: true });
+    expect((await read(`/user/${first.id}`)).organisation_id).toBe(to.id);
+  });
+});
+
 describe('a balance never moves from a stale copy (issue 29 §2)', () => {
   const ledgerOf = async (companyId: string) =>
     ctx.server.app.db

@@ -23,8 +23,8 @@ export function useBulkAction(action: BulkAction, done: string) {
     return typeof name === 'string' && name ? name : String(id);
   };
 
-  // A delete names the version of each row the list shows: a row changed since is refused, not deleted unseen.
-  const withVersions = (values: Record<string, unknown>) => (action === 'delete' ? { ...values, versions: versionsById(data, selectedIds) } : values);
+  // Each action names the version of each row the list shows: a row changed since is refused, not changed unseen.
+  const withVersions = (values: Record<string, unknown>) => ({ ...values, versions: versionsById(data, selectedIds) });
   const mutation = useMutation({
     mutationFn: (values: Record<string, unknown>) => dataProvider.bulk(resource, action, selectedIds, withVersions(values)),
     onSuccess: (results) => {
