@@ -31,10 +31,10 @@ const readViewers = (db: Database, resource: string, id: string): Promise<Viewer
     .where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), gt(recordViewers.seenAt, windowStart)))
     .orderBy(asc(admins.name), asc(recordViewers.adminId));
 
-/** What one tab is told: the other tabs' admins, each once. */
-const othersThan = (tabId: string, rows: ViewerRow[]): RecordViewer[] => {
+/** What an admin is told: the other admins who have the record open, each once (their own other tabs are not news). */
+const othersThan = (adminId: string, rows: ViewerRow[]): RecordViewer[] => {
   const viewers = new Map<string, RecordViewer>();
-  for (const row of rows) if (row.tabId !== tabId && !viewers.has(row.adminId)) viewers.set(row.adminId, { admin_id: row.adminId, name: row.name });
+  for (const row of rows) if (row.adminId !== adminId && !viewers.has(row.adminId)) viewers.set(row.adminId, { admin_id: row.adminId, name: row.name });
   return [...viewers.values()];
 };
 
@@ -73,7 +73,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
         if (written?.arrived) await notifyRecord(tx, { resource, id, kind: 'viewers' });
         return readViewers(tx, resource, id);
       });
-      return { ok: true as const, viewers: othersThan(tabId, rows) };
+      return { ok: true as const, viewers: othersThan(admin.id, rows) };
     },
   );
 
@@ -102,7 +102,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)",
         description:
           'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or ' +
-          'departure, `event: viewers` with `{viewers}` (the tab `tab_id` left out); after each save of the record (an update, an ' +
+          'departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an ' +
           'overwrite, a balance adjustment, a comment), `event: saved` with who saved; a `: ping` comment every 15 s.',
         params: presenceEventsParams,
         querystring: presenceEventsQuery,
@@ -112,17 +112,17 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { resource, id } = request.params;
-      const { tab_id: tabId } = request.query;
+      const { admin } = sessionOf(request);
       const stream = openEventStream();
       try {
         // Listening first, then the first list, so that no arrival in between is missed.
         const unsubscribe = await activity.subscribe(resource, id, {
-          viewers: (rows) => stream.event('viewers', { viewers: othersThan(tabId, rows) }),
+          viewers: (rows) => stream.event('viewers', { viewers: othersThan(admin.id, rows) }),
           saved: (by) => stream.event('saved', by),
           end: stream.endWithHint,
         });
         stream.onEnd(unsubscribe);
-        stream.event('viewers', { viewers: othersThan(tabId, await readViewers(db, resource, id)) });
+        stream.event('viewers', { viewers: othersThan(admin.id, await readViewers(db, resource, id)) });
       } catch (error) {
         stream.end();
         throw error;

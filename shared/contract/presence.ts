@@ -11,7 +11,7 @@ const resourceSchema = z.enum(PRESENCE_RESOURCES);
 export const presenceBody = z.object({ resource: resourceSchema, id: idSchema, tab_id: tabIdSchema });
 /** `DELETE /presence/{resource}/{id}/{tab_id}`: this tab left the record's page. */
 export const presenceLeaveParams = z.object({ resource: resourceSchema, id: idSchema, tab_id: tabIdSchema });
-/** `GET /presence/{resource}/{id}/events?tab_id=`: the record's presence and saves; the tab's own presence left out. */
+/** `GET /presence/{resource}/{id}/events?tab_id=`: the record's presence and saves; the calling admin's own presence left out. */
 export const presenceEventsParams = z.object({ resource: resourceSchema, id: idSchema });
 export const presenceEventsQuery = z.object({ tab_id: tabIdSchema });
 

@@ -143,6 +143,9 @@ describe.each(Object.entries(EDITABLE) as Array<[AuditEntity, Editable]>)('%s: v
     expect(await lastAction(name, idOf(path))).toBe('update');
     await send('PUT', path, entity.change(3), { ...ifMatch(3), 'x-overwrite': 'false' });
     expect(await lastAction(name, idOf(path))).toBe('update');
+    // Without a version it overwrites nothing it was shown: a plain update.
+    await send('PUT', path, entity.change(4), { 'x-overwrite': 'true' });
+    expect(await lastAction(name, idOf(path))).toBe('update');
   });
 
   it('deletes only at the current version when If-Match names one', async () => {

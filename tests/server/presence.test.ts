@@ -52,7 +52,7 @@ beforeAll(async () => {
 const tab = () => `tab-${newId()}`;
 
 describe('POST /presence', () => {
-  it("answers the record's other viewers, each admin once, never the calling tab", async () => {
+  it("answers the record's other viewers, each admin once, never the calling admin", async () => {
     const company = await insertCompany(a);
     const [adaTab, hugoTab, hugoOtherTab] = [tab(), tab(), tab()];
     expect(viewersOf(await enter(a, ada, company.id, adaTab))).toEqual([]);
@@ -61,8 +61,8 @@ describe('POST /presence', () => {
     const answer = await enter(a, ada, company.id, adaTab);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ ok: true, viewers: [{ admin_id: hugo.id, name: 'Hugo Simon' }] });
-    // The same admin's other tab counts: the record is open there too.
-    expect(viewersOf(await enter(b, hugo, company.id, hugoTab))).toEqual(['Ada Lovelace', 'Hugo Simon']);
+    // The same admin's other tab is not another admin: only Ada is named.
+    expect(viewersOf(await enter(b, hugo, company.id, hugoTab))).toEqual(['Ada Lovelace']);
     // Another record's viewers are its own.
     expect(viewersOf(await enter(a, ada, (await insertCompany(a)).id, adaTab))).toEqual([]);
   });
