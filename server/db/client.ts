@@ -106,8 +106,10 @@ export async function openDatabase(
   }
 }
 
-/** How many migrations this build carries: the journal drizzle-kit writes beside them. */
-const carriedMigrations = (): number => (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length;
+/** How many migrations this build carries: the journal drizzle-kit writes beside them, read once (a probe asks often). */
+let carried: number | undefined;
+const carriedMigrations = (): number =>
+  (carried ??= (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length);
 
 /** Readiness: whether the database holds every migration this build carries; rejects when it cannot be reached. */
 export async function migrationsApplied(db: Database): Promise<boolean> {

@@ -14,8 +14,8 @@ export interface ChannelFanOutOptions<Notice, Subscriber> {
   name: string;
   listen: DatabaseHandle['listen'];
   log: FastifyBaseLogger;
-  /** A notification's payload read, or undefined (the parser logs why) when it is not one: it is then dropped. */
-  parse(payload: string): Notice | undefined;
+  /** Whether a payload's JSON is a notice of this feed; one that is not is logged and dropped. */
+  isNotice(value: unknown): value is Notice;
   /** The key of the subscribers a notice is for. */
   keyOf(notice: Notice): string;
   /** Passes a notice on; `subscribers` answers those of its key at the time of the call, as some may leave while it reads. */
@@ -23,6 +23,14 @@ export interface ChannelFanOutOptions<Notice, Subscriber> {
   /** The log line's end when a delivery throws, e.g. 'reading a new message failed'. */
   deliveryFailed: string;
 }
+
+const parsedJson = (payload: string): unknown => {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * One LISTEN per server process, started by the first subscriber, fanned out in memory to the subscribers of each
@@ -44,8 +52,11 @@ export function channelFanOut<Notice, Subscriber extends ChannelSubscriber>(opti
   };
 
   const onPayload = (payload: string) => {
-    const notice = options.parse(payload);
-    if (notice === undefined) return;
+    const notice = parsedJson(payload);
+    if (!options.isNotice(notice)) {
+      log.warn({ payload }, `${name}: unreadable notification`);
+      return;
+    }
     const key = options.keyOf(notice);
     deliveries = deliveries
       .then(async () => {

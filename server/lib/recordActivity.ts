@@ -10,15 +10,14 @@ export const RECORD_ACTIVITY_CHANNEL = 'record_activity';
 /** What one notification says: ids and, for a save, who saved (a name is short: the payload stays far below 8 000 bytes). */
 export type RecordNotice = { resource: string; id: string } & ({ kind: 'viewers' } | ({ kind: 'saved' } & RecordSaved));
 
-/** A tab that has the record's page open, as the stream needs it to leave out the subscriber's own tab. */
+/** An admin who has the record's page open (once per tab), as the stream needs it to leave out the subscriber. */
 export interface ViewerRow {
-  tabId: string;
   adminId: string;
   name: string;
 }
 
 export interface RecordSubscriber extends ChannelSubscriber {
-  /** Every tab that has the record open now (the subscriber's own among them). */
+  /** Every tab that has the record open now (the subscriber's own among them), by its admin. */
   viewers(rows: ViewerRow[]): void;
   saved(by: RecordSaved): void;
 }
@@ -28,15 +27,9 @@ export async function notifyRecord(db: Database, notice: RecordNotice): Promise<
   await db.execute(sql`select pg_notify(${RECORD_ACTIVITY_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
-const parsed = (payload: string): RecordNotice | undefined => {
-  try {
-    const value: unknown = JSON.parse(payload);
-    const notice = value as Partial<RecordNotice> | null;
-    const known = typeof notice?.resource === 'string' && typeof notice.id === 'string' && (notice.kind === 'viewers' || notice.kind === 'saved');
-    return known ? (value as RecordNotice) : undefined;
-  } catch {
-    return undefined;
-  }
+const isNotice = (value: unknown): value is RecordNotice => {
+  const notice = value as Partial<RecordNotice> | null | undefined;
+  return typeof notice?.resource === 'string' && typeof notice.id === 'string' && (notice.kind === 'viewers' || notice.kind === 'saved');
 };
 
 const keyOf = (resource: string, id: string) => `${resource}/${id}`;
@@ -51,11 +44,7 @@ export function recordActivity(listen: DatabaseHandle['listen'], readViewers: (r
     name: 'record activity',
     listen,
     log,
-    parse: (payload) => {
-      const notice = parsed(payload);
-      if (!notice) log.warn('record activity: unreadable notification');
-      return notice;
-    },
+    isNotice,
     keyOf: (notice) => keyOf(notice.resource, notice.id),
     deliver: async (notice, subscribers) => {
       if (notice.kind === 'saved') {

@@ -26,14 +26,6 @@ const isNotice = (value: unknown): value is RoomNotice =>
   typeof (value as { room?: unknown }).room === 'string' &&
   typeof (value as { message?: unknown }).message === 'string';
 
-const parsed = (payload: string): unknown => {
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * The rooms' feed over channelFanOut. A notification carries ids only: the message is read once per server (`read`;
  * undefined when it is gone), in the order the notifications came, whatever the number of streams open on its room.
@@ -48,12 +40,7 @@ export function roomActivity<Message>(
     name: 'room activity',
     listen,
     log,
-    parse: (payload) => {
-      const notice = parsed(payload);
-      if (isNotice(notice)) return notice;
-      log.warn({ payload }, 'room activity: unreadable notification');
-      return undefined;
-    },
+    isNotice,
     keyOf: (notice) => notice.room,
     deliver: async (notice, subscribers) => {
       const message = await read(notice.room, notice.message);

@@ -40,7 +40,7 @@ export async function refuseStale(actual: number, expected: number | undefined, 
 /** The audit action of an update: `overwrite` when the client saves over a newer version on purpose (X-Overwrite). */
 export const updateAction = (request: FastifyRequest): 'update' | 'overwrite' => {
   // Only a save at a version can be one over another admin's change: without one, it is a plain update.
-  const atVersion = request.headers['if-match'] !== undefined || (request.body as { version?: unknown } | undefined)?.version !== undefined;
+  const atVersion = expectedVersion(request, (request.body as { version?: number } | undefined)?.version) !== undefined;
   return atVersion && String(request.headers['x-overwrite']).toLowerCase() === 'true' ? 'overwrite' : 'update';
 };
 

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 import { outbox } from '../db/schema';
 import { databaseErrors } from '../lib/metrics';
 import { MAX_SEND_ATTEMPTS } from '../mail/outboxSending';
+import { withTimeout } from '../lib/withTimeout';
 
 export const METRICS_PATH = '/metrics';
 /** A scrape never waits longer than this for the outbox count; past it, the gauge is left out of that scrape. */
@@ -15,14 +16,6 @@ const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const QUEUE_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Prometheus metrics at GET /metrics, only when METRICS_TOKEN is set (otherwise the path is unknown, 404), and only

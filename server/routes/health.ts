@@ -3,6 +3,7 @@ import { okAnswer } from '../../shared/contract/envelope';
 import { migrationsApplied } from '../db/client';
 import { done } from '../lib/answers';
 import { databaseUnavailable } from '../lib/errors';
+import { withTimeout } from '../lib/withTimeout';
 
 const tags = ['Health'];
 /** A readiness probe wants its answer quickly; a database slower than this is not ready. */
@@ -24,9 +25,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)));
-      const ready = await Promise.race([migrationsApplied(app.db).catch(() => false), late]).finally(() => clearTimeout(timer));
+      const ready = await withTimeout(migrationsApplied(app.db), READY_TIMEOUT_MS).catch(() => false);
       if (!ready) throw databaseUnavailable();
       return done();
     },

@@ -25,7 +25,7 @@ const windowStart = sql`now() - make_interval(secs => ${PRESENCE_WINDOW_MS / 100
 /** Every tab that has the record open now, its admin's name with it. */
 const readViewers = (db: Database, resource: string, id: string): Promise<ViewerRow[]> =>
   db
-    .select({ tabId: recordViewers.tabId, adminId: recordViewers.adminId, name: admins.name })
+    .select({ adminId: recordViewers.adminId, name: admins.name })
     .from(recordViewers)
     .innerJoin(admins, eq(admins.id, recordViewers.adminId))
     .where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), gt(recordViewers.seenAt, windowStart)))

@@ -49,6 +49,15 @@ export function eventStreamParser(onEvent: (event: ServerSentEvent) => void, onR
   };
 }
 
+/** An event's data read as JSON; undefined when it is not JSON (the caller then checks the shape it expects). */
+export function eventJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface FollowOptions {
   /** Opens the stream (again): the caller's fetch, with the session's header and where to resume. */
   open(signal: AbortSignal): Promise<Response>;

@@ -26,7 +26,11 @@ function companyServer(start: Company, pushed: string[] = []) {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url: url.pathname, method, headers, body });
-    if (url.pathname.startsWith('/api/presence')) return method === 'GET' ? eventStream(pushed) : json(200, { ok: true, viewers: [] });
+    // No events to push: no push at all, as before the server had one.
+    if (url.pathname.startsWith('/api/presence')) {
+      if (method !== 'GET') return json(200, { ok: true, viewers: [] });
+      return pushed.length ? eventStream(pushed) : new Response(null, { status: 404 });
+    }
     if (url.pathname !== `/api/company/${stored.id}`) return json(404, { ok: false, code: 'NOT_FOUND' });
     if (method === 'GET') return json(200, { ok: true, data: toApiRecord(stored) });
     if (headers['if-match'] !== `"${stored.version}"`) return json(409, { ok: false, code: 'STALE_RECORD', data: toApiRecord(stored) });
@@ -44,18 +48,22 @@ function companyServer(start: Company, pushed: string[] = []) {
   };
 }
 
-/** The record's push: the events given, then the stream stays open until the page leaves; none: no push at all. */
+/** The record's push: the events given, then the stream stays open until the page leaves. */
 const eventStream = (events: string[]) =>
-  events.length
-    ? new Response(
-        new ReadableStream<Uint8Array>({
-          start: (controller) => {
-            for (const event of events) controller.enqueue(new TextEncoder().encode(event));
-          },
-        }),
-        { status: 200, headers: { 'content-type': 'text/event-stream' } },
-      )
-    : new Response(null, { status: 404 });
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        for (const event of events) controller.enqueue(new TextEncoder().encode(event));
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  );
+
+/** The conflict dialog's table, row by row: field, theirs, yours. */
+const conflictRows = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
 const openCompany = (company: Company, pushed: string[] = []) => {
   const server = companyServer(company, pushed);
@@ -81,10 +89,7 @@ describe('a reload under unsaved edits (the company form keeps them)', () => {
   it('saves at the version the edits were made on when the other admin changed an edited field: the conflict dialog, not a silent loss', async () => {
     const { writes, stored } = await reloadThenSave({ label: 'City', value: 'Nantes' }, { city: 'Paris' });
     const dialog = await screen.findByRole('dialog', { name: 'Saved by another admin' });
-    const rows = within(dialog)
-      .getAllByRole('row')
-      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
-    expect(rows).toEqual([
+    expect(conflictRows(dialog)).toEqual([
       ['Field', 'Theirs', 'Yours'],
       ['City', 'Paris', 'Nantes'],
     ]);
@@ -144,10 +149,7 @@ describe('a save refused as stale (409 STALE_RECORD)', () => {
 
   it('shows each field the other admin changed, theirs beside yours, and saves nothing', async () => {
     const { dialog, stored, writes } = await staleSave();
-    const rows = within(dialog)
-      .getAllByRole('row')
-      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
-    expect(rows).toEqual([
+    expect(conflictRows(dialog)).toEqual([
       ['Field', 'Theirs', 'Yours'],
       ['City', 'Nantes', 'Lyon'],
       ['Postal code', '44000', '69002'],
@@ -194,17 +196,6 @@ describe('a save refused as stale (409 STALE_RECORD)', () => {
 });
 
 describe('who else has the record open', () => {
-  /** The record's push: the events given, then the stream stays open until the page leaves. */
-  const eventStream = (...events: string[]) =>
-    new Response(
-      new ReadableStream<Uint8Array>({
-        start: (controller) => {
-          for (const event of events) controller.enqueue(new TextEncoder().encode(event));
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'text/event-stream' } },
-    );
-
   function openOffer(events: string[], viewers = [{ admin_id: 'b00000000000000000000001', name: 'Hugo Simon' }]) {
     const offer = buildOffer({ title: 'Chaises empilables' });
     let current = offer;
@@ -214,7 +205,7 @@ describe('who else has the record open', () => {
       getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
       joinRecord: vi.fn(async () => viewers),
       leaveRecord: vi.fn(async () => undefined),
-      openRecordEvents: vi.fn(async () => eventStream(...events)),
+      openRecordEvents: vi.fn(async () => eventStream(events)),
     };
     const view = renderResource(offers, `/offer/${offer.id}`, { dataProvider: dataProvider as MockedDataProvider });
     return { ...view, offer, dataProvider, setCurrent: (next: typeof offer) => (current = next) };

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { RoomMessage } from '../../../shared/contract/rooms';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { followEventStream } from '../../providers/eventStream';
+import { eventJson, followEventStream } from '../../providers/eventStream';
 
 /** How often the open room is reloaded while its push is not live (refused, or reconnecting). */
 export const ROOM_POLL_MS = 3000;
@@ -17,14 +17,6 @@ interface RoomEventsOptions {
 
 const isMessage = (value: unknown): value is RoomMessage =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string' && typeof (value as { text?: unknown }).text === 'string';
-
-const parsed = (data: string): unknown => {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * Follows an open room's new messages through its event stream while `roomId` is open; `live` says
@@ -45,7 +37,7 @@ export function useRoomEvents(roomId: string, options: RoomEventsOptions): { liv
     void followEventStream({
       open: (signal) => dataProvider.openRoomEvents(roomId, latest.current.lastMessageId, signal),
       onEvent: (event) => {
-        const message = event.event === 'message' ? parsed(event.data) : undefined;
+        const message = event.event === 'message' ? eventJson(event.data) : undefined;
         if (isMessage(message)) latest.current.onMessage(message);
       },
       onLive: (isLive) => {

@@ -3,16 +3,8 @@ import { useDataProvider, useGetIdentity, type RaRecord } from 'react-admin';
 import { PRESENCE_HEARTBEAT_MS } from '../../../../shared/catalogue/presence';
 import type { RecordSaved, RecordViewer } from '../../../../shared/contract/presence';
 import type { AdminDataProvider } from '../../../providers/dataProvider';
-import { followEventStream } from '../../../providers/eventStream';
+import { eventJson, followEventStream } from '../../../providers/eventStream';
 import { TAB_ID } from './tabId';
-
-const parsed = (data: string): unknown => {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-};
 
 const viewersOf = (value: unknown): RecordViewer[] | undefined => {
   const viewers: unknown = (value as { viewers?: unknown } | undefined)?.viewers;
@@ -53,7 +45,7 @@ export function useRecordPresence(resource: string, id: RaRecord['id'] | undefin
     void followEventStream({
       open: (streamSignal) => dataProvider.openRecordEvents(resource, id, TAB_ID, streamSignal),
       onEvent: ({ event, data }) => {
-        const value = parsed(data);
+        const value = eventJson(data);
         const others = event === 'viewers' ? viewersOf(value) : undefined;
         if (others) setViewers(others);
         if (event === 'saved' && isSaved(value)) setSaved(value);
