@@ -45,7 +45,10 @@ export async function openPostgres(
   });
   // A connection that fails while lent out fails its next statement, and the pool drops it when it comes back; this
   // listener only keeps its 'error' event, between two statements, from ending the process.
-  pool.on('connect', (client: PoolClient) => client.on('error', () => undefined));
+  pool.on('connect', (client: PoolClient) => {
+    client.on('error', () => undefined);
+    closeOnQueryTimeout(client);
+  });
   const db = drizzle(pool, { schema });
   await migrateWhenReachable(pool, db, migrationsFolder, log);
   const listen: DatabaseHandle['listen'] = (channel, onPayload, onLost) => listenOnPostgres(databaseUrl, channel, onPayload, onLost);
@@ -56,6 +59,26 @@ export async function openPostgres(
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * node-postgres fails a statement that outlives query_timeout but keeps waiting on its connection, so the ROLLBACK of
+ * its transaction, and every later statement on that connection, would wait a whole timeout again: close it at once.
+ */
+function closeOnQueryTimeout(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const answer = query(...args);
+      if (answer instanceof Promise) {
+        answer.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') socket?.destroy();
+        });
+      }
+      return answer;
+    },
+  });
 }
 
 async function migrateWhenReachable(pool: Pool, db: NodePgDatabase<typeof schema>, migrationsFolder: string, log: DatabaseLog): Promise<void> {
