@@ -66,11 +66,12 @@ export async function openPostgres(
  * its transaction, and every later statement on that connection, would wait a whole timeout again: close it at once.
  */
 function closeOnQueryTimeout(client: PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  // The class's own query, looked up on each call: whatever replaces it there later (a test's spy) still runs.
+  const classQuery = () => (Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }).query;
   Object.assign(client, {
     query: (...args: unknown[]) => {
-      const answer = query(...args);
+      const answer = classQuery().apply(client, args);
       if (answer instanceof Promise) {
         answer.catch((error: unknown) => {
           if (error instanceof Error && error.message === 'Query read timeout') socket?.destroy();
