@@ -19,10 +19,8 @@ import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
 import { sessionCache } from './lib/sessionCache';
 import { fileStoreFor } from './lib/fileStore';
-import { adminRoutes } from './routes/admins';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
-import { categoryImageRoutes } from './routes/categoryImages';
 import { companyRoutes } from './routes/companies';
 import { creditRoutes } from './routes/credits';
 import { dashboardRoutes } from './routes/dashboard';
@@ -30,12 +28,11 @@ import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { impersonationRoutes } from './routes/impersonation';
-import { needRoutes } from './routes/needs';
-import { offerRoutes } from './routes/offers';
 import { presenceRoutes } from './routes/presence';
 import { registryRoutes } from './routes/registry';
 import { roomRoutes } from './routes/rooms';
-import { userRoutes } from './routes/users';
+import { entities } from './entities';
+import { entityRoutes } from './entities/entityRoutes';
 
 export const API_PREFIX = '/api';
 
@@ -110,18 +107,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (protectedApi) => {
         // onRequest: a call without a live session is refused before its body is read.
         protectedApi.addHook('onRequest', requireSession);
-        await protectedApi.register(adminRoutes);
         await protectedApi.register(companyRoutes);
         await protectedApi.register(creditRoutes);
         await protectedApi.register(auditRoutes);
-        await protectedApi.register(userRoutes);
         await protectedApi.register(fileRoutes);
-        await protectedApi.register(offerRoutes);
-        await protectedApi.register(needRoutes);
-        await protectedApi.register(categoryImageRoutes);
         await protectedApi.register(roomRoutes);
         await protectedApi.register(presenceRoutes);
         await protectedApi.register(dashboardRoutes);
+        for (const entity of entities) await protectedApi.register(entityRoutes(entity));
         if (config.devRoutes) await protectedApi.register(devHelperRoutes);
       });
     },

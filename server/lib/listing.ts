@@ -15,7 +15,7 @@ export const emptiesLast = (column: AnyColumn): EmptiesLast => ({ emptiesLast: c
 
 type SortPart = AnyColumn | SQLWrapper | EmptiesLast;
 /** What a sort key orders by: a column, or several expressions in turn. */
-type SortKey = SortPart | SortPart[];
+export type SortKey = SortPart | SortPart[];
 
 const isEmptiesLast = (part: SortPart): part is EmptiesLast => 'emptiesLast' in part;
 

@@ -18,14 +18,12 @@ export const adminRecord = z
 export type Admin = z.infer<typeof adminRecord>;
 
 export const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema });
-export type AdminSearch = z.infer<typeof adminSearchBody>;
 
 export const adminCreateBody = z.object({ name: nameSchema, email: emailSchema });
 
 export const adminUpdateBody = z
   .object({ name: nameSchema.optional(), email: emailSchema.optional(), version: versionSchema.optional() })
   .refine((changes) => changes.name !== undefined || changes.email !== undefined, { message: 'name or email is required', path: ['_'] });
-export type AdminUpdate = z.infer<typeof adminUpdateBody>;
 
 export const adminPage = pageAnswer(adminRecord);
 export const adminExport = csvAnswer('id, name, email, last_login_at');

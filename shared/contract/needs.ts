@@ -36,7 +36,6 @@ export const needSearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
-export type NeedSearch = z.infer<typeof needSearchBody>;
 
 export const needCreateBody = z.object({
   description: descriptionSchema,

@@ -38,7 +38,6 @@ export const offerSearchBody = z.object({
   sort: sortSchema,
   offset: offsetSchema,
 });
-export type OfferSearch = z.infer<typeof offerSearchBody>;
 
 export const offerCreateBody = z.object({
   title: nameSchema,

@@ -34,7 +34,6 @@ export type Impersonation = z.infer<typeof impersonationRecord>;
 export const userBulkMoveBody = versionsOfItsRows(versionedBulkIdsBody.extend({ organisation_id: idSchema }));
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });
-export type UserSearch = z.infer<typeof userSearchBody>;
 
 /** The company's name is always the company's own: `organisation_name` is accepted and ignored. */
 export const userUpdateBody = z.object({

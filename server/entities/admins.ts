@@ -1,0 +1,103 @@
+import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { admins, sessions } from '../db/schema';
+import { toAdminDto } from '../lib/adminDto';
+import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
+import { refuseTakenEmail } from '../lib/dbErrors';
+import { AppError } from '../lib/errors';
+import { hashToken } from '../lib/ids';
+import { date, text } from '../lib/csvExport';
+import { definedOnly } from '../lib/objects';
+import { forgetKeptSessions, sessionOf } from '../lib/sessions';
+import { versionHeaders } from '../../shared/contract/versions';
+import { adminAnswer, adminCreateBody, adminDeleted, adminExport, adminPage, adminSearchBody, adminUpdateBody } from '../../shared/contract/admins';
+import { defineEntity } from './entity';
+
+/** Administrators: search, export, create with an invitation, read, update, delete (never oneself). */
+export default defineEntity({
+  name: 'admin',
+  tag: 'Admins',
+  table: admins,
+  fields: getTableColumns(admins),
+  toRecord: toAdminDto,
+  contract: { answer: adminAnswer, deleted: adminDeleted },
+  search: {
+    body: adminSearchBody,
+    page: adminPage,
+    summary: 'Search administrators, a page at a time',
+    text: (pattern) => or(ilike(admins.name, pattern), ilike(admins.email, pattern)),
+    sortable: { created_at: admins.createdAt },
+    defaultSort: { field: 'created_at', direction: -1 },
+  },
+  export: {
+    answer: adminExport,
+    fileName: 'admins',
+    columns: [text('id', admins.id), text('name', admins.name), text('email', admins.email), date('last_login_at', admins.lastLoginAt)],
+  },
+  create: {
+    body: adminCreateBody,
+    summary: 'Create an administrator and mail them a set-password link',
+    check: async (db, { email }) => {
+      const taken = await db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(sql`lower(${admins.email})`, email))
+        .limit(1);
+      if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
+    },
+    values: ({ name, email }) => ({ name, email }),
+    then: async (tx, admin, { app, request }) => {
+      const token = await issueAuthToken(tx, admin._id, 'invite');
+      await app.mail.queue(
+        {
+          to: admin.email,
+          subject: 'Admin Platform: your administrator account',
+          body: `Hello ${admin.name},\n\n${sessionOf(request).admin.name} made you an administrator of Admin Platform.\nChoose your password within 7 days:\n${passwordLink(app.config.consoleUrl, token)}\n`,
+        },
+        request.log,
+        tx,
+      );
+    },
+  },
+  update: {
+    body: adminUpdateBody,
+    summary: 'Update an administrator',
+    changes: ({ name, email }) => definedOnly({ name, email }),
+    /**
+     * An e-mail change is the first step of an account takeover, so it is told to the old address, and it ends the
+     * changed admin's sessions (but the one making the change) and the links still out.
+     */
+    then: async (tx, before, after, { app, request }) => {
+      if (after.email.toLowerCase() === before.email.toLowerCase()) return;
+      const { admin: actor, token } = sessionOf(request);
+      await tx.delete(sessions).where(and(eq(sessions.adminId, after._id), ne(sessions.tokenHash, hashToken(token))));
+      await revokeAuthTokens(tx, after._id);
+      await app.mail.queue(
+        {
+          to: before.email,
+          subject: 'Admin Platform: your sign-in address was changed',
+          body: `Hello ${before.name},\n\n${actor.id === after._id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${after.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
+        },
+        request.log,
+        tx,
+      );
+    },
+  },
+  remove: {
+    check: (admin, { request }) => {
+      if (admin._id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
+    },
+  },
+  afterWrite: ({ app }) => void app.mail.flush(),
+  onWriteSend: forgetKeptSessions,
+  refuse: refuseTakenEmail,
+  routes: (app, { update, tags }) => {
+    app.put(
+      '/admin',
+      {
+        onSend: forgetKeptSessions,
+        schema: { tags, summary: 'Update the signed-in administrator', headers: versionHeaders, body: adminUpdateBody, response: { 200: adminAnswer } },
+      },
+      (request) => update(request, sessionOf(request).admin.id, request.body),
+    );
+  },
+});
