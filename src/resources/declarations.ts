@@ -35,15 +35,17 @@ export const readOnlyErrors: ResourceApi['errors'] = {
   delete: messages.failure.generic,
 };
 
-/** A link of the sidebar: its text and icon. */
+/** A link of the sidebar: its text, its icon and its place (the sidebar lists entries by `position`). */
 export interface MenuEntry {
   label: string;
   icon: ComponentType;
+  position: number;
 }
 
 /**
- * What the data provider and the page's entry know of a resource (`{folder}/api.ts`): nothing of its screens, so
- * that reading it fetches none.
+ * What the data provider and the page's entry know of a resource: how it speaks to the API and how its list opens.
+ * A list opened often gives it a file of its own (`{folder}/api.ts`): the page's entry reads those files to send the
+ * list's first search while the console's code downloads (openingSearch.ts), and nothing of the screens comes with them.
  */
 export interface ResourceEndpoint {
   /** react-admin's name of the resource, also its route (`/{name}`). */
@@ -95,19 +97,19 @@ export interface PageDeclaration {
 
 export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 
-/** A resource's endpoint (`{folder}/api.ts`), typed where it is written. */
+/** A resource's endpoint in its own `api.ts`, typed where it is written. */
 export const defineEndpoint = (endpoint: ResourceEndpoint): ResourceEndpoint => endpoint;
 
 /**
- * A resource: its endpoint and its screens. A list (its own list screen, or a page at its `listAddress`, never both)
- * and the endpoint's `listOpening` go together.
+ * A resource of the console, declared once in its folder's `index.ts` (read by `<Admin>`, the menu, the data provider and
+ * the page's opening search): its endpoint and its screens, each screen loaded on first use. A list (its own list
+ * screen, or a page at its `listAddress`, never both) and `listOpening` go together.
  */
-export function defineResource(endpoint: ResourceEndpoint, screens: ResourceScreens = {}): ResourceDeclaration {
-  if (screens.list && endpoint.listAddress) throw new Error(`${endpoint.name}: a list screen at /${endpoint.name}, or a page at its listAddress, not both`);
-  if (Boolean(endpoint.listOpening) !== Boolean(screens.list ?? endpoint.listAddress)) {
-    throw new Error(`${endpoint.name}: a list needs its listOpening, and only a list`);
-  }
-  return { kind: 'resource', ...endpoint, ...screens };
+export function defineResource(declaration: ResourceEndpoint & ResourceScreens): ResourceDeclaration {
+  const { name, list, listAddress, listOpening } = declaration;
+  if (list && listAddress) throw new Error(`${name}: a list screen at /${name}, or a page at its listAddress, not both`);
+  if (Boolean(listOpening) !== Boolean(list ?? listAddress)) throw new Error(`${name}: a list needs its listOpening, and only a list`);
+  return { kind: 'resource', ...declaration };
 }
 
 export const definePage = (declaration: Omit<PageDeclaration, 'kind'>): PageDeclaration => ({ kind: 'page', ...declaration });

@@ -1,23 +1,22 @@
-import admins from './admins/api';
-import auditEvents from './auditEvents/api';
-import companies from './companies/api';
-import creditEntries from './creditEntries/api';
-import type { ResourceApi, ResourceEndpoint } from './declarations';
-import rooms from './messages/api';
-import needs from './needs/api';
-import offers from './offers/api';
-import users from './users/api';
+import type { ResourceApi, ResourceDeclaration } from './declarations';
 
-/** Every resource's endpoint (index.ts declares each with its screens). */
-export const endpoints: readonly ResourceEndpoint[] = [admins, users, companies, offers, needs, rooms, creditEntries, auditEvents];
+/** Every folder's declaration (`{folder}/index.ts`): a new resource is its folder, nothing else to register. */
+const declared = import.meta.glob<ResourceDeclaration>('./*/index.ts', { eager: true, import: 'default' });
 
-const byName = new Map(endpoints.map((endpoint) => [endpoint.name, endpoint]));
+const menuPosition = (resource: ResourceDeclaration) => resource.menu?.position ?? Number.POSITIVE_INFINITY;
 
-/** The endpoint of the resource named `name`; a name no resource declares is a programming error. */
-export function resourceEndpoint(name: string): ResourceEndpoint {
-  const endpoint = byName.get(name);
-  if (!endpoint) throw new Error(`Unknown resource: ${name}`);
-  return endpoint;
+/** The resources, in the menu's order (those without a menu entry last, by name). */
+export const resources: readonly ResourceDeclaration[] = Object.values(declared).sort(
+  (a, b) => menuPosition(a) - menuPosition(b) || a.name.localeCompare(b.name),
+);
+
+const byName = new Map(resources.map((resource) => [resource.name, resource]));
+
+/** The resource named `name`; a name no resource declares is a programming error. */
+export function resourceEndpoint(name: string): ResourceDeclaration {
+  const resource = byName.get(name);
+  if (!resource) throw new Error(`Unknown resource: ${name}`);
+  return resource;
 }
 
 /** How the resource named `name` speaks to the API. */

@@ -2,47 +2,29 @@ import CollectionsIcon from '@mui/icons-material/Collections';
 import HistoryIcon from '@mui/icons-material/History';
 import { preloadPhoneListParts } from '../custom/components/phoneListParts';
 import { lazyNamed } from '../custom/lazyNamed';
-import admins from './admins';
-import auditEvents from './auditEvents';
-import companies from './companies';
-import creditEntries from './creditEntries';
-import {
-  definePage,
-  fetchEntryScreens,
-  listAddressOf,
-  preloadEntry,
-  preloadEntryAt,
-  type ConsoleEntry,
-  type MenuEntry,
-  type ResourceDeclaration,
-} from './declarations';
-import rooms from './messages';
-import needs from './needs';
-import offers from './offers';
-import users from './users';
+import { definePage, fetchEntryScreens, listAddressOf, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry } from './declarations';
+import { resources } from './endpoints';
 
 /** The category image bank: not a resource, it has calls of its own. */
 const bank = definePage({
   path: '/bank',
-  menu: { label: 'Bank', icon: CollectionsIcon },
+  menu: { label: 'Bank', icon: CollectionsIcon, position: 6 },
   page: lazyNamed(() => import('../custom/bank/BankPage'), 'BankPage'),
 });
 
 /** The whole audit trail, read through the `audit_event` resource under a route of its own. */
 const audit = definePage({
   path: '/audit',
-  menu: { label: 'Audit', icon: HistoryIcon },
+  menu: { label: 'Audit', icon: HistoryIcon, position: 8 },
   page: lazyNamed(() => import('../custom/audit/AuditPage'), 'AuditPage'),
 });
 
-/**
- * Every entity and menu page of the console, in the order of the menu (the entries without a menu entry
- * last). App declares the routes from it, the menu its links: a new entity is one folder under resources/, its
- * line here and its endpoint's line in endpoints.ts (which the data provider reads).
- */
-export const consoleEntries: readonly ConsoleEntry[] = [admins, users, companies, offers, needs, bank, rooms, audit, creditEntries, auditEvents];
+/** Every entity and menu page of the console, in the menu's order (the entries without a menu entry last). */
+export const consoleEntries: readonly ConsoleEntry[] = [...resources, bank, audit].sort(
+  (a, b) => (a.menu?.position ?? Number.POSITIVE_INFINITY) - (b.menu?.position ?? Number.POSITIVE_INFINITY),
+);
 
-export const resources: readonly ResourceDeclaration[] = consoleEntries.filter((entry): entry is ResourceDeclaration => entry.kind === 'resource');
+export { resources };
 
 /** The sidebar's links, in order, each with what fetches its screens ahead of a click; Dashboard comes first and is not listed here. */
 export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => void }> = consoleEntries.flatMap((entry) => {

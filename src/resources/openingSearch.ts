@@ -1,7 +1,12 @@
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { searchPath, searchPayload } from '../providers/searchRequest';
-import { listAddressOf } from './declarations';
-import { endpoints } from './endpoints';
+import { listAddressOf, type ResourceEndpoint } from './declarations';
+
+/**
+ * The endpoints the page's entry knows (`{folder}/api.ts`, screens-free): read here rather than from the declarations,
+ * whose lazy screens, imported by the entry, would split the console's shared code into chunks every screen fetches.
+ */
+const sentAhead = Object.values(import.meta.glob<ResourceEndpoint>('./*/api.ts', { eager: true, import: 'default' }));
 
 /** A search call: its path and body. */
 export interface SearchRequest {
@@ -17,8 +22,11 @@ export interface SearchRequest {
  */
 export function openingListSearch({ pathname, search }: Pick<Location, 'pathname' | 'search'>): SearchRequest | undefined {
   if (search !== '') return undefined;
-  const endpoint = endpoints.find((candidate) => listAddressOf(candidate) === pathname);
+  const endpoint = sentAhead.find((candidate) => listAddressOf(candidate) === pathname);
   if (!endpoint) return undefined;
   const params = { filter: {}, pagination: { page: 1, perPage: PAGE_SIZE }, sort: endpoint.listOpening?.sort };
   return { path: searchPath(endpoint.api, params.filter), payload: searchPayload(endpoint.api, params) };
 }
+
+/** The endpoints whose lists are sent ahead: for the tests, which check each is its folder's declaration's. */
+export const endpointsSentAhead: readonly ResourceEndpoint[] = sentAhead;

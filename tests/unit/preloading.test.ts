@@ -26,28 +26,28 @@ describe('fetching screens ahead of a click', () => {
   it("preloadEntry fetches a resource's list, record and sub-pages, and a page's screen", () => {
     const [list, edit, room, bank] = [preloadable(), preloadable(), preloadable(), preloadable()];
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
-    preloadEntry(defineResource({ name: 'x', api, listOpening: {} }, { list, edit, routes: [{ path: ':id', page: room }] }));
-    preloadEntry(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen }, page: bank }));
+    preloadEntry(defineResource({ name: 'x', api, listOpening: {}, list, edit, routes: [{ path: ':id', page: room }] }));
+    preloadEntry(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }));
     for (const screen of [list, edit, room, bank]) expect(screen.preload).toHaveBeenCalledTimes(1);
   });
 
   it('preloadEntryAt fetches only what the address shows: the list at /{name}, the record and sub-pages below it, a page', () => {
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
     const [list, edit, createForm, room] = [preloadable(), preloadable(), preloadable(), preloadable()];
-    const resource = defineResource({ name: 'x', api, listOpening: {} }, { list, edit, createForm, routes: [{ path: ':id', page: room }] });
+    const resource = defineResource({ name: 'x', api, listOpening: {}, list, edit, createForm, routes: [{ path: ':id', page: room }] });
     preloadEntryAt(resource, false);
     expect([list, edit, createForm, room].map((screen) => screen.preload.mock.calls.length)).toEqual([1, 0, 0, 0]);
     preloadEntryAt(resource, true);
     expect([list, edit, createForm, room].map((screen) => screen.preload.mock.calls.length)).toEqual([1, 1, 0, 1]);
     const bank = preloadable();
-    preloadEntryAt(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen }, page: bank }), false);
+    preloadEntryAt(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }), false);
     expect(bank.preload).toHaveBeenCalledTimes(1);
   });
 
   it('preloadEntry swallows a failed fetch (the click shows it) and skips screens that cannot preload', async () => {
     const failing = Object.assign(() => null, { preload: vi.fn(async () => Promise.reject(new Error('offline'))) });
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
-    expect(() => preloadEntry(defineResource({ name: 'x', api, listOpening: {} }, { list: failing, edit: Screen }))).not.toThrow();
+    expect(() => preloadEntry(defineResource({ name: 'x', api, listOpening: {}, list: failing, edit: Screen }))).not.toThrow();
     await Promise.resolve();
     expect(failing.preload).toHaveBeenCalledTimes(1);
   });

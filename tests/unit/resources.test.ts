@@ -1,7 +1,9 @@
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { consoleEntries, navigation, resources } from '../../src/resources';
 import { defineResource, listAddressOf, readOnlyErrors } from '../../src/resources/declarations';
-import { endpoints, resourceApi, resourceEndpoint } from '../../src/resources/endpoints';
+import { resourceApi, resourceEndpoint } from '../../src/resources/endpoints';
+import { endpointsSentAhead } from '../../src/resources/openingSearch';
 
 describe('the declared resources', () => {
   it('give the menu its links in order: Admins, Users, Companies, Offer, Need, Bank, Messages, Audit', () => {
@@ -38,23 +40,35 @@ describe('the declared resources', () => {
 });
 
 describe('endpoints and declarations', () => {
-  it("declare every resource's endpoint once in endpoints.ts (the data provider's and the entry's), and nothing else", () => {
-    expect(endpoints.map((endpoint) => endpoint.name).sort()).toEqual(resources.map((resource) => resource.name).sort());
-    for (const resource of resources) {
-      const endpoint = resourceEndpoint(resource.name);
+  it('are read from every folder under src/resources, each its own declaration, the data provider finding each by name', async () => {
+    const folders = (await readdir(new URL('../../src/resources/', import.meta.url), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    expect(resources.map((resource) => resource.name).length).toBe(folders.length);
+    for (const resource of resources) expect(resourceEndpoint(resource.name)).toBe(resource);
+  });
+
+  it("send ahead the lists whose endpoints have a file of their own, each its folder's declaration's", () => {
+    expect(endpointsSentAhead.length).toBeGreaterThan(0);
+    for (const endpoint of endpointsSentAhead) {
+      const resource = resourceEndpoint(endpoint.name);
       expect(resource.api).toBe(endpoint.api);
       expect(resource.listOpening).toBe(endpoint.listOpening);
     }
   });
 
+  it('give every resource with a list screen a menu entry, each at a place of its own', () => {
+    for (const resource of resources) if (resource.list) expect(resource.menu, resource.name).toBeDefined();
+    const positions = consoleEntries.flatMap((entry) => entry.menu?.position ?? []);
+    expect(new Set(positions).size).toBe(positions.length);
+  });
+
   it('refuse a list (a list screen, or a page at a listAddress) without its opening, an opening without a list, and both lists', () => {
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
     const screen = Object.assign(() => null, { preload: async () => ({}) });
-    expect(() => defineResource({ name: 'x', api }, { list: screen })).toThrow('x: a list needs its listOpening');
+    expect(() => defineResource({ name: 'x', api, list: screen })).toThrow('x: a list needs its listOpening');
     expect(() => defineResource({ name: 'x', api, listAddress: '/y' })).toThrow('x: a list needs its listOpening');
     expect(() => defineResource({ name: 'x', api, listOpening: {} })).toThrow('x: a list needs its listOpening');
-    expect(() => defineResource({ name: 'x', api, listOpening: {}, listAddress: '/y' }, { list: screen })).toThrow('not both');
-    expect(defineResource({ name: 'x', api, listOpening: {} }, { list: screen })).toMatchObject({ kind: 'resource', name: 'x', list: screen });
+    expect(() => defineResource({ name: 'x', api, listOpening: {}, listAddress: '/y', list: screen })).toThrow('not both');
+    expect(defineResource({ name: 'x', api, listOpening: {}, list: screen })).toMatchObject({ kind: 'resource', name: 'x', list: screen });
     expect(defineResource({ name: 'x', api, listOpening: {}, listAddress: '/y' })).toMatchObject({ kind: 'resource', name: 'x', listAddress: '/y' });
   });
 
@@ -63,8 +77,8 @@ describe('endpoints and declarations', () => {
     expect(listAddressOf(resourceEndpoint('audit_event'))).toBe('/audit');
     expect(listAddressOf(resourceEndpoint('credit_entry'))).toBeUndefined();
     const pages = consoleEntries.flatMap((entry) => (entry.kind === 'page' ? [entry.path] : []));
-    for (const endpoint of endpoints) if (endpoint.listAddress) expect(pages, endpoint.name).toContain(endpoint.listAddress);
-    const addresses = endpoints.flatMap((endpoint) => listAddressOf(endpoint) ?? []);
+    for (const endpoint of resources) if (endpoint.listAddress) expect(pages, endpoint.name).toContain(endpoint.listAddress);
+    const addresses = resources.flatMap((endpoint) => listAddressOf(endpoint) ?? []);
     expect(new Set(addresses).size, 'one list per address').toBe(addresses.length);
   });
 });

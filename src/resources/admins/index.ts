@@ -5,8 +5,9 @@ import { adminCreateForm } from './AdminCreate';
 import endpoint from './api';
 
 /** The administrators: /admin lists them, /admin/{id} edits one. */
-export default defineResource(endpoint, {
-  menu: { label: 'Admins', icon: AdminPanelSettingsIcon },
+export default defineResource({
+  ...endpoint,
+  menu: { label: 'Admins', icon: AdminPanelSettingsIcon, position: 1 },
   list: lazyNamed(() => import('./AdminList'), 'AdminList'),
   edit: lazyNamed(() => import('./AdminEdit'), 'AdminEdit'),
   createForm: adminCreateForm,

@@ -5,8 +5,9 @@ import endpoint from './api';
 import { companyCreateForm } from './CompanyCreate';
 
 /** The companies: /company lists them, /company/{id} edits one. Their balance moves only through the ledger. */
-export default defineResource(endpoint, {
-  menu: { label: 'Companies', icon: BusinessIcon },
+export default defineResource({
+  ...endpoint,
+  menu: { label: 'Companies', icon: BusinessIcon, position: 3 },
   list: lazyNamed(() => import('./CompanyList'), 'CompanyList'),
   edit: lazyNamed(() => import('./CompanyEdit'), 'CompanyEdit'),
   createForm: companyCreateForm,

@@ -5,8 +5,9 @@ import endpoint from './api';
 import { needCreateForm } from './NeedCreate';
 
 /** The needs: /need lists them, /need/{id} edits one. */
-export default defineResource(endpoint, {
-  menu: { label: 'Need', icon: PlaylistAddCheckIcon },
+export default defineResource({
+  ...endpoint,
+  menu: { label: 'Need', icon: PlaylistAddCheckIcon, position: 5 },
   list: lazyNamed(() => import('./NeedList'), 'NeedList'),
   edit: lazyNamed(() => import('./NeedEdit'), 'NeedEdit'),
   createForm: needCreateForm,

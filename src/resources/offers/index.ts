@@ -5,8 +5,9 @@ import endpoint from './api';
 import { offerCreateForm } from './OfferCreate';
 
 /** The offers: /offer lists them, /offer/{id} edits one. */
-export default defineResource(endpoint, {
-  menu: { label: 'Offer', icon: LocalOfferIcon },
+export default defineResource({
+  ...endpoint,
+  menu: { label: 'Offer', icon: LocalOfferIcon, position: 4 },
   list: lazyNamed(() => import('./OfferList'), 'OfferList'),
   edit: lazyNamed(() => import('./OfferEdit'), 'OfferEdit'),
   createForm: offerCreateForm,

@@ -4,8 +4,9 @@ import { defineResource } from '../declarations';
 import endpoint from './api';
 
 /** The marketplace's users: /user lists them, /user/{id} edits one. */
-export default defineResource(endpoint, {
-  menu: { label: 'Users', icon: PeopleIcon },
+export default defineResource({
+  ...endpoint,
+  menu: { label: 'Users', icon: PeopleIcon, position: 2 },
   list: lazyNamed(() => import('./UserList'), 'UserList'),
   edit: lazyNamed(() => import('./UserEdit'), 'UserEdit'),
   recordRepresentation: 'name',
