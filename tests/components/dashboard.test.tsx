@@ -60,6 +60,14 @@ const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c
 /** A figure link's name (its aria-label: the visible label and value, which the layout alone separates). */
 const accessibleName = (link: HTMLElement) => link.getAttribute('aria-label');
 const hrefOf = (link: HTMLElement) => link.getAttribute('href');
+/** A text's words as axe's label-content-name-mismatch reads them: letters and digits, anything else a break. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+/** Whether `part` is a run of consecutive words of `whole`. */
+const holdsWords = (whole: string[], part: string[]) => whole.some((_, start) => part.every((word, index) => whole[start + index] === word));
 
 describe('/ dashboard', () => {
   it('counters: each figure opens its list', async () => {
@@ -135,11 +143,26 @@ describe('/ dashboard', () => {
     expect(figures('Offers by domain').map(figureOf)).toEqual([
       ['Mobilier: 4', filtered('/offer', { activity_domain: 'Mobilier' })],
       // No filter finds the rows without a domain: that figure links nowhere.
-      ['Sans domaine3', null],
+      ['Sans domaine 3', null],
     ]);
     expect(figures('Needs by domain').map(figureOf)).toEqual([['Expert IA: 5', filtered('/need', { activity_domain: 'Expert IA' })]]);
     await user.click(within(urgency).getByRole('link', { name: 'Maintenant: 3' }));
     expect(location()).toBe(filtered('/need', { emergency: 'Maintenant' }));
+  });
+
+  it('every labelled link and button: its name holds its visible text, word for word (WCAG 2.5.3, axe label-content-name-mismatch)', async () => {
+    renderOverview();
+    await screen.findByRole('region', { name: 'Needs by domain' });
+    const labelled = screen
+      .getAllByRole('link')
+      .concat(screen.queryAllByRole('button'))
+      .filter((element) => element.hasAttribute('aria-label'));
+    // The figures of the four breakdowns and two trends, with a link each (the figure without a domain has none).
+    expect(labelled).toHaveLength(12);
+    for (const element of labelled) {
+      const name = element.getAttribute('aria-label') ?? '';
+      expect(holdsWords(wordsOf(name), wordsOf(element.textContent ?? '')), `"${element.textContent}" in "${name}"`).toBe(true);
+    }
   });
 
   it('draws the charts (MUI X Charts) once their code has loaded, hidden from assistive technology', async () => {

@@ -11,7 +11,8 @@ export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail addre
 
 /**
  * /auth/forgot: ask for a reset link. A malformed address shows 'Invalid email
- * address' and the request is still sent. Then the confirmation replaces the form.
+ * address' and the request is still sent. Then the confirmation replaces the form, with a way back to it (the
+ * address kept) to correct the address and send again.
  */
 export const ForgotPasswordPage = () => {
   const { passwordCalls } = useAuthServices();
@@ -36,6 +37,10 @@ export const ForgotPasswordPage = () => {
         <>
           {invalid && <Alert severity="warning">{messages.other.invalidEmail}</Alert>}
           <Alert severity="success">{RECOVERY_SENT}</Alert>
+          {/* The main step after a malformed address is to correct it; after a well-formed one, a second choice. */}
+          <Button variant={invalid ? 'contained' : 'outlined'} onClick={() => setSent(false)}>
+            Change the address
+          </Button>
         </>
       ) : (
         <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

@@ -17,12 +17,14 @@ const Swatch = ({ color }: { color: string }) => (
 const rowSx = { display: 'flex', alignItems: 'center', gap: 1, width: '100%', py: 0.5, minWidth: 0 } as const;
 
 const FigureRow = ({ figure }: { figure: Figure }) => {
+  // The space between label and value is text, which the flex layout does not draw: the visible text reads as the words of
+  // the name 'label: value' (WCAG 2.5.3), not as one word 'label' + 'value'.
   const content = (
     <>
       {figure.color && <Swatch color={figure.color} />}
       <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         {figure.label}
-      </Box>
+      </Box>{' '}
       <Box component="span" sx={{ fontWeight: 'fontWeightMedium', whiteSpace: 'nowrap' }}>
         {figure.value}
       </Box>
