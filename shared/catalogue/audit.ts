@@ -4,8 +4,22 @@
 export const CREDIT_LIMIT = 10 ** 12;
 export const CREDIT_DECIMALS = 2;
 
-export const AUDIT_ENTITIES = ['admin', 'user', 'company', 'offer', 'need', 'category_image', 'room', 'file', 'session', 'audit_event'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+/** What the audit trail names, with its label: every declared entity (server/entities/) and the rest of the console. */
+export const AUDIT_ENTITY_LABELS = {
+  admin: 'Admin',
+  user: 'User',
+  company: 'Company',
+  offer: 'Offer',
+  need: 'Need',
+  category_image: 'Category image',
+  room: 'Room',
+  file: 'File',
+  session: 'Session',
+  audit_event: 'Audit trail',
+} as const;
+
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntity, ...AuditEntity[]];
 
 export const AUDIT_ACTIONS = [
   'create',
@@ -31,18 +45,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
-  admin: 'Admin',
-  user: 'User',
-  company: 'Company',
-  offer: 'Offer',
-  need: 'Need',
-  category_image: 'Category image',
-  room: 'Room',
-  file: 'File',
-  session: 'Session',
-  audit_event: 'Audit trail',
-};
+
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Create',
