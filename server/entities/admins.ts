@@ -35,6 +35,7 @@ export default defineEntity({
   },
   create: {
     body: adminCreateBody,
+    example: { name: 'Nouvel Admin', email: 'nouvel.admin@example.com' },
     summary: 'Create an administrator and mail them a set-password link',
     check: async (db, { email }) => {
       const taken = await db
@@ -60,6 +61,7 @@ export default defineEntity({
   },
   update: {
     body: adminUpdateBody,
+    example: { name: 'Renamed' },
     summary: 'Update an administrator',
     changes: ({ name, email }) => definedOnly({ name, email }),
     /**

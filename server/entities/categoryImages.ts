@@ -38,6 +38,7 @@ export default defineEntity({
   contract: { answer: categoryImageAnswer, deleted: categoryImageDeleted },
   create: {
     body: categoryImageCreateBody,
+    example: { activity_domain: 'Mobilier', image_url: 'https://x.example/c.png' },
     summary: 'Add a category image',
     values: ({ activity_domain, image_url }) => ({ activityDomain: activity_domain, imageUrl: image_url }),
   },

@@ -81,6 +81,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   export?: { answer: ReturnType<typeof csvAnswer>; fileName: string; columns: ExportColumn[] };
   create?: {
     body: z.ZodType<Create>;
+    /** A body that creates one: the tests that enumerate entities (the audit trail's) send it. */
+    example: Create;
     summary?: string;
     /** The new row's values (its id is given). */
     values: (fields: Create) => Record<string, unknown>;
@@ -91,6 +93,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   };
   update?: {
     body: z.ZodType<Update>;
+    /** A body that changes one created from `create.example`. */
+    example: Update;
     summary?: string;
     /** The columns the body changes (fields left out are not changed). */
     changes: (fields: Update) => Record<string, unknown>;

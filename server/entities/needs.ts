@@ -76,6 +76,7 @@ export default defineEntity({
   },
   create: {
     body: needCreateBody,
+    example: { description: 'Besoin', emergency: 'Maintenant' },
     check: async (db, fields) => {
       checkDomainPair(fields.activity_domain, fields.sub_activity_domain);
       if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);
@@ -90,6 +91,7 @@ export default defineEntity({
   },
   update: {
     body: needUpdateBody,
+    example: { description: 'Besoin modifié' },
     summary: 'Update a need (any status may follow any other)',
     changes: (fields) =>
       definedOnly({

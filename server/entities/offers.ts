@@ -53,6 +53,7 @@ export default defineEntity({
   },
   create: {
     body: offerCreateBody,
+    example: { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] },
     check: async (db, { organisation_id }) => {
       if (organisation_id) await checkCompanyExists(db, organisation_id);
     },
@@ -60,6 +61,7 @@ export default defineEntity({
   },
   update: {
     body: offerUpdateBody,
+    example: { title: 'Offre modifiée' },
     changes: (fields) =>
       definedOnly({
         title: fields.title,

@@ -63,6 +63,7 @@ export default defineEntity({
   },
   update: {
     body: userUpdateBody,
+    example: { name: 'Renamed' },
     /** The company is checked, and its name is the company's own, whatever name the client sent. */
     check: async (db, { email, organisation_id }, id) => {
       if (organisation_id) await checkCompanyExists(db, organisation_id);

@@ -45,8 +45,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-
-
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Create',
   update: 'Update',

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { admins, auditEvents, impersonationTokens, outbox, users } from '../../server/db/schema';
 import { issueAuthToken } from '../../server/lib/authTokens';
+import { entities } from '../../server/entities';
+import type { AnyEntity } from '../../server/entities/entity';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
 import { TEST_PASSWORD, insertAdmin, signIn, signedInAdmin, useSignedInServer } from '../helpers/testServer';
 
@@ -31,16 +33,48 @@ const callWith =
       headers: { authorization: `JWT ${token ?? ''}` },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-const offerBody = { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] };
 const needBody = { description: 'Besoin', emergency: 'Maintenant' };
-const imageBody = { activity_domain: 'Mobilier', image_url: 'https://x.example/c.png' };
 
 /**
  * Every state-changing route, with a call that succeeds and the event it must leave. A route the app
  * registers that is in neither this table nor READ_ONLY fails the test below, so a new route cannot
  * ship without its audit event.
  */
+/** A record of a declared entity, made through its create route with its declaration's example. */
+const createdFrom = (entity: AnyEntity) => async (as: Call) => ({
+  id: (await as('POST', `/${entity.name}`, entity.create?.example)).json().data._id as string,
+});
+
+/** The standard routes of every declared entity (server/entities/), with the declarations' examples. */
+const DECLARED: Record<string, Recipe> = Object.fromEntries(
+  entities.flatMap((entity) => {
+    const { name } = entity;
+    const recipes: Array<[string, Recipe]> = [];
+    if (!entity.create) return recipes;
+    const prepare = createdFrom(entity);
+    recipes.push([`POST /api/${name}`, { action: 'create', entity: name, run: (as) => as('POST', `/${name}`, entity.create?.example) }]);
+    if (entity.update)
+      recipes.push([
+        `PUT /api/${name}/:id`,
+        { action: 'update', entity: name, prepare, run: (as, p) => as('PUT', `/${name}/${p.id}`, entity.update?.example) },
+      ]);
+    if (entity.remove !== false) {
+      recipes.push([`DELETE /api/${name}/:id`, { action: 'delete', entity: name, prepare, run: (as, p) => as('DELETE', `/${name}/${p.id}`) }]);
+      if (entity.remove?.bulk !== false)
+        recipes.push([
+          `POST /api/${name}/bulk_delete`,
+          { action: 'delete', entity: name, prepare, run: (as, p) => as('POST', `/${name}/bulk_delete`, { ids: [p.id] }) },
+        ]);
+    }
+    if (entity.export)
+      recipes.push([`POST /api/${name}/export`, { action: 'export', entity: name, run: (as) => as('POST', `/${name}/export`, { search: 'x' }) }]);
+    return recipes;
+  }),
+);
+
+/** The other routes, and those whose call needs more than an example (a unique e-mail, a company, a second session). */
 const RECIPES: Record<string, Recipe> = {
+  ...DECLARED,
   'POST /api/admin/signin': {
     action: 'sign_in',
     entity: 'session',
@@ -163,32 +197,6 @@ const RECIPES: Record<string, Recipe> = {
     entity: 'file',
     run: (as) => as('POST', '/file', { files: [{ rawBody: dataUrl(PNG_BYTES), name: 'logo.png' }], folder: '/offers' }),
   },
-  'POST /api/offer': { action: 'create', entity: 'offer', run: (as) => as('POST', '/offer', offerBody) },
-  'PUT /api/offer/:id': {
-    action: 'update',
-    entity: 'offer',
-    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
-    run: (as, p) => as('PUT', `/offer/${p.id}`, { title: 'Offre modifiée' }),
-  },
-  'DELETE /api/offer/:id': {
-    action: 'delete',
-    entity: 'offer',
-    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
-    run: (as, p) => as('DELETE', `/offer/${p.id}`),
-  },
-  'POST /api/need': { action: 'create', entity: 'need', run: (as) => as('POST', '/need', needBody) },
-  'PUT /api/need/:id': {
-    action: 'update',
-    entity: 'need',
-    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
-    run: (as, p) => as('PUT', `/need/${p.id}`, { description: 'Besoin modifié' }),
-  },
-  'DELETE /api/need/:id': {
-    action: 'delete',
-    entity: 'need',
-    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
-    run: (as, p) => as('DELETE', `/need/${p.id}`),
-  },
   'POST /api/admin/bulk_delete': {
     action: 'delete',
     entity: 'admin',
@@ -213,30 +221,11 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async () => ({ id: (await insertUser(ctx.server.app)).id, company: (await insertCompany(ctx.server.app)).id }),
     run: (as, p) => as('POST', '/user/bulk_move', { ids: [p.id], organisation_id: p.company }),
   },
-  'POST /api/offer/bulk_delete': {
-    action: 'delete',
-    entity: 'offer',
-    prepare: async (as) => ({ id: (await as('POST', '/offer', offerBody)).json().data._id }),
-    run: (as, p) => as('POST', '/offer/bulk_delete', { ids: [p.id] }),
-  },
-  'POST /api/need/bulk_delete': {
-    action: 'delete',
-    entity: 'need',
-    prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
-    run: (as, p) => as('POST', '/need/bulk_delete', { ids: [p.id] }),
-  },
   'POST /api/need/bulk_status': {
     action: 'update',
     entity: 'need',
     prepare: async (as) => ({ id: (await as('POST', '/need', needBody)).json().data._id }),
     run: (as, p) => as('POST', '/need/bulk_status', { ids: [p.id], status: 'non dispo' }),
-  },
-  'POST /api/category_image': { action: 'create', entity: 'category_image', run: (as) => as('POST', '/category_image', imageBody) },
-  'DELETE /api/category_image/:id': {
-    action: 'delete',
-    entity: 'category_image',
-    prepare: async (as) => ({ id: (await as('POST', '/category_image', imageBody)).json().data._id }),
-    run: (as, p) => as('DELETE', `/category_image/${p.id}`),
   },
   'POST /api/message/from-admin': {
     action: 'admin_message',
@@ -251,7 +240,7 @@ const RECIPES: Record<string, Recipe> = {
     run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }),
   },
   ...Object.fromEntries(
-    (['admin', 'user', 'company', 'offer', 'need', 'room'] as const).map((entity) => [
+    (['user', 'company', 'room'] as const).map((entity) => [
       `POST /api/${entity}/export`,
       { action: 'export', entity, run: (as: Call) => as('POST', `/${entity}/export`, { search: 'x' }) },
     ]),
@@ -260,7 +249,7 @@ const RECIPES: Record<string, Recipe> = {
 };
 
 /** POST routes that only read: they must leave no event. */
-const READ_ONLY = ['admin', 'company', 'user', 'offer', 'need', 'category_image', 'room', 'audit']
+const READ_ONLY = [...entities.map((entity) => entity.name), 'company', 'room', 'audit']
   .map((area) => `POST /api/${area}/search`)
   .concat(['POST /api/company/:id/credit/search']);
 
