@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { backgroundWorkPlugin } from './plugins/backgroundWork';
 import { consolePlugin } from './plugins/console';
-import { contractPlugin, DOCS_PREFIX, OPENAPI_PATH } from './plugins/contract';
+import { contractPlugin, declareSession, DOCS_PREFIX, OPENAPI_PATH } from './plugins/contract';
 import { errorEnvelopePlugin } from './plugins/errors';
 import { gracefulStopPlugin } from './plugins/gracefulStop';
 import { metricsPlugin } from './plugins/metrics';
@@ -107,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (protectedApi) => {
         // onRequest: a call without a live session is refused before its body is read.
         protectedApi.addHook('onRequest', requireSession);
+        protectedApi.addHook('onRoute', declareSession);
         await protectedApi.register(companyRoutes);
         await protectedApi.register(creditRoutes);
         await protectedApi.register(auditRoutes);

@@ -1,12 +1,14 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusal } from '../../shared/contract/envelope';
 import { parseInput } from '../lib/validation';
+import { requireSession, SESSION_COOKIE } from '../lib/sessions';
 import { PRODUCT_NAME } from '../../shared/catalogue/product';
+import { finishDocument, jsonSchemaOverride, SESSION_SECURITY, type OpenApiDocument } from '../lib/openApiDocument';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -23,8 +25,8 @@ const isZodSchema = (schema: unknown): schema is z.ZodType => schema instanceof 
  * - answers are checked against the route's response schema when `validateResponses` is on (every
  *   environment but production), and always sent exactly as the handler built them; `reply.sendSerialised` sends an
  *   answer serialised beforehand (a list kept between requests) as its bytes, checked in the same way;
- * - every route documents the refusal envelope, and the whole contract is served as OpenAPI 3 at
- *   /api/openapi.json, browsable at /api/docs.
+ * - every route documents its security and each refusal it can answer (server/lib/openApiDocument.ts), and the whole
+ *   contract is served as OpenAPI 3.1 at /api/openapi.json, browsable at /api/docs.
  */
 export const contractPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -50,11 +52,16 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
       checkAnswer((schema?.response as Record<string, unknown> | undefined)?.['200'], `${String(method)} ${url}`, JSON.parse(body.toString()));
     return this.type('application/json; charset=utf-8').send(body);
   });
+  const apiRoutes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
     const schema: FastifySchema = (route.schema ??= {});
     if (schema.response && typeof schema.response === 'object') Object.assign(schema.response, { '4xx': refusal, '5xx': refusal });
+    if ([route.onRequest ?? []].flat().includes(requireSession)) schema.security ??= SESSION_SECURITY;
+    apiRoutes.push(route);
   });
+  const zodToJsonConfig = { override: jsonSchemaOverride };
+  const transformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -63,12 +70,22 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
         title: `${PRODUCT_NAME} API`,
         version: '1',
         description:
-          'Every answer is `{ok:true, …}` or `{ok:false, code}` with a 4xx status. Protected routes take the session token as `Authorization: JWT <token>`.',
+          'Every answer is `{ok:true, …}` or `{ok:false, code}` with a 4xx or 5xx status; each operation lists the statuses and codes it can refuse with. Protected routes take the session token as `Authorization: JWT <token>`.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <session token>' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`JWT <session token>`, the token a sign-in answers.' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The httpOnly cookie a sign-in sets; only the start-up call reads it.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    transformObject: (input) => finishDocument(transformObject(input) as OpenApiDocument, apiRoutes, app.config.product),
   });
   // The browser's own policy: scripts from the server only, inline styles allowed (Swagger UI sets some).
   await app.register(fastifySwaggerUi, {
@@ -78,3 +95,8 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
 });
+
+/** onRoute hook of the scope behind `requireSession`: its routes declare the session in the document. */
+export function declareSession(route: RouteOptions): void {
+  (route.schema ??= {}).security ??= SESSION_SECURITY;
+}

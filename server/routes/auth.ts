@@ -112,7 +112,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/admin/signin_token',
-    { schema: { tags, summary: 'Trade the session cookie for its token and the signed-in admin', response: { 200: sessionAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Trade the session cookie for its token and the signed-in admin',
+        security: [{ sessionCookie: [] }],
+        response: { 200: sessionAnswer },
+      },
+    },
     async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       const admin = token ? await findSessionAdmin(app, token) : undefined;

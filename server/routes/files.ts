@@ -2,17 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { UPLOADS_PATH } from '../../shared/catalogue/uploads';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { logoFolder } from '../../shared/catalogue/product';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import type { FileStore } from '../lib/fileStore';
 import { detectFileType, type AllowedFileType } from '../lib/fileTypes';
 import { ValidationError } from '../lib/validation';
 import { answer } from '../lib/answers';
-import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody } from '../../shared/contract/files';
-
-/** Folders a file may go to: company logos, category images, offer images. */
-export const uploadFolders = (product: string) => [logoFolder(product), '/category_images', '/offers'];
+import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody, uploadFolders } from '../../shared/contract/files';
 
 /** A name that cannot climb out of its folder nor be guessed: a slug of the original, plus randomness. */
 export function safeFileName(original: string, extension: string): string {

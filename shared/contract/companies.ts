@@ -11,8 +11,10 @@ import {
   offsetSchema,
   optional,
   searchSchema,
-  sortSchema,
+  sortOf,
+  subActivityDomainSchema,
   timestamp,
+  withDomainPair,
 } from './primitives';
 
 /** The statuses a sync job with the old platform goes through. */
@@ -48,7 +50,7 @@ export type SyncJob = z.infer<typeof syncJobRecord>;
  * credit amount.
  */
 const runTimeBalance: z.ZodType<unknown> = creditAmountSchema;
-const BALANCE_NAME = /^[a-z][a-z0-9_]*_balance$/;
+export const BALANCE_NAME = /^[a-z][a-z0-9_]*_balance$/;
 
 /**
  * A strict record with the balance under its run-time name: a field the shape does not name must
@@ -66,7 +68,9 @@ const withRunTimeBalance = <Shape extends z.ZodRawShape>(shape: Shape) =>
     .refine((record) => {
       const extra = Object.keys(record).filter((key) => !Object.hasOwn(shape, key));
       return extra.length === 1 && extra.every((key) => BALANCE_NAME.test(key));
-    }, 'one balance, named `{product}_balance`, and no field the contract does not name');
+    }, 'one balance, named `{product}_balance`, and no field the contract does not name')
+    // The published document names the server's own balance (server/lib/openApiDocument.ts): a client can build a record.
+    .meta({ additionalProperties: false, required: [...Object.keys(shape), 'credit_balance'] });
 
 const companyShape = {
   _id: idSchema,
@@ -117,8 +121,8 @@ export const companyFieldsSchema = z
     siret: optional(
       z
         .string()
-        .transform((value) => value.replace(/\s/g, ''))
-        .pipe(z.string().regex(/^\d{14}$/, 'a siret has 14 digits')),
+        .regex(/^(?:\s*\d){14}\s*$/, 'a siret has 14 digits')
+        .transform((value) => value.replace(/\s/g, '')),
     ),
     phone: optional(
       z
@@ -138,7 +142,7 @@ export const companyFieldsSchema = z
     ),
     country: optional(shortText),
     activity_domain: optional(activityDomainSchema),
-    sub_activity_domain: optional(z.string().max(200)),
+    sub_activity_domain: optional(subActivityDomainSchema),
     description: optional(z.string().max(5000)),
     legal_status: optional(shortText),
     employees: optional(z.union([z.string().trim().max(50), z.number().int().min(0).transform(String)])),
@@ -164,24 +168,33 @@ export const companyFieldsSchema = z
  * is only documented here (as a number), so that a server configured for another product ignores a
  * `credit_balance`, as it ignores any field it does not own.
  */
-export const companyUpdateBody = companyFieldsSchema
-  .extend({
-    version: versionSchema.optional(),
-    credit_balance: z.unknown().optional().meta({
-      type: 'number',
-      description: 'The balance (a credit amount), named `{product}_balance` after the configured product; `credit_balance` by default.',
-    }),
-  })
-  .catchall(z.unknown());
+const { $schema: _, ...creditAmountJson } = z.toJSONSchema(creditAmountSchema);
+
+export const companyUpdateBody = withDomainPair(
+  companyFieldsSchema
+    .extend({
+      version: versionSchema.optional(),
+      credit_balance: z
+        .unknown()
+        .optional()
+        .meta({
+          ...creditAmountJson,
+          description: 'The balance (a credit amount), named `{product}_balance` after the configured product; `credit_balance` by default.',
+        }),
+    })
+    .catchall(z.unknown()),
+);
 
 export const companyCreateBody = z.object({ name: nameSchema, logo_url: httpUrl });
+
+/** The keys a company search sorts by; the balance's, `{product}_balance`, is named after the configured product. */
+export const COMPANY_SORT_KEYS = ['name', 'credit_balance', 'activity_domain', 'sub_activity_domain', 'city', 'created_at'] as const;
 
 export const companySearchBody = z.object({
   search: searchSchema,
   activity_domain: z.string().max(200).optional(),
   sub_activity_domain: z.string().max(200).optional(),
-  /** name, `{product}_balance`, activity_domain, sub_activity_domain, city or created_at. */
-  sort: sortSchema,
+  sort: sortOf(COMPANY_SORT_KEYS, BALANCE_NAME),
   offset: offsetSchema,
 });
 export type CompanySearch = z.infer<typeof companySearchBody>;

@@ -19,7 +19,7 @@ export const creditEntryRecord = z
 export type CreditEntry = z.infer<typeof creditEntryRecord>;
 
 export const creditAdjustBody = z.object({
-  amount: creditAmountSchema.refine((value) => value !== 0, 'must not be zero'),
+  amount: creditAmountSchema.refine((value) => value !== 0, 'must not be zero').meta({ not: { const: 0 } }),
   reason: z.string().trim().min(1).max(500),
 });
 

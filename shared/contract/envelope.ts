@@ -29,6 +29,19 @@ export const refusal = z
   })
   .meta({ id: 'Refusal' });
 
+/** The refusal as one status of one route answers it: its codes only, and the fields those codes carry. */
+export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
+  const { ok, code, errors, counts, data } = refusal.shape;
+  const carries = (...which: ErrorCode[]) => codes.some((one) => which.includes(one));
+  return z.strictObject({
+    ok,
+    code: code.extract(codes),
+    ...(carries('VALIDATION_ERROR') ? { errors } : {}),
+    ...(carries('COMPANY_NOT_EMPTY') ? { counts } : {}),
+    ...(carries('STALE_RECORD') ? { data } : {}),
+  });
+};
+
 export const idParams = z.object({ id: idSchema });
 
 /**

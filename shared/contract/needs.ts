@@ -3,7 +3,7 @@ import { recordVersion, versionSchema } from './versions';
 import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
 import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
-import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
+import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortOf, subActivityDomainSchema, timestamp, withDomainPair } from './primitives';
 
 const descriptionSchema = z.string().trim().min(1).max(5000);
 
@@ -25,6 +25,9 @@ export const needRecord = z
   .meta({ id: 'Need' });
 export type Need = z.infer<typeof needRecord>;
 
+/** The keys a need search sorts by. */
+export const NEED_SORT_KEYS = ['organisation_name', 'description', 'emergency', 'created_at'] as const;
+
 export const needSearchBody = z.object({
   search: searchSchema,
   activity_domain: z.string().max(200).optional(),
@@ -33,31 +36,36 @@ export const needSearchBody = z.object({
   emergency: z.enum(EMERGENCIES).optional(),
   /** Not one of the list's own filters: the dashboard's needs-by-status figures link to it. */
   status: z.enum(NEED_STATUSES).optional(),
-  sort: sortSchema,
+  sort: sortOf(NEED_SORT_KEYS),
   offset: offsetSchema,
 });
 
-export const needCreateBody = z.object({
-  description: descriptionSchema,
-  emergency: z.enum(EMERGENCIES),
-  organisation_id: optional(idSchema),
-  activity_domain: optional(activityDomainSchema),
-  sub_activity_domain: optional(z.string().max(200)),
-});
+export const needCreateBody = withDomainPair(
+  z.object({
+    description: descriptionSchema,
+    emergency: z.enum(EMERGENCIES),
+    organisation_id: optional(idSchema),
+    activity_domain: optional(activityDomainSchema),
+    sub_activity_domain: optional(subActivityDomainSchema),
+  }),
+  { domainRequired: true },
+);
 
 /** The selected needs all take one status. */
 export const needBulkStatusBody = versionsOfItsRows(versionedBulkIdsBody.extend({ status: z.enum(NEED_STATUSES) }));
 
 /** Any of the three statuses may follow any other. */
-export const needUpdateBody = z.object({
-  description: descriptionSchema.optional(),
-  emergency: z.enum(EMERGENCIES).optional(),
-  status: z.enum(NEED_STATUSES).optional(),
-  organisation_id: optional(idSchema),
-  activity_domain: optional(activityDomainSchema),
-  sub_activity_domain: optional(z.string().max(200)),
-  version: versionSchema.optional(),
-});
+export const needUpdateBody = withDomainPair(
+  z.object({
+    description: descriptionSchema.optional(),
+    emergency: z.enum(EMERGENCIES).optional(),
+    status: z.enum(NEED_STATUSES).optional(),
+    organisation_id: optional(idSchema),
+    activity_domain: optional(activityDomainSchema),
+    sub_activity_domain: optional(subActivityDomainSchema),
+    version: versionSchema.optional(),
+  }),
+);
 
 export const needPage = pageAnswer(needRecord);
 export const needExport = csvAnswer('id, organisation_id, organisation_name, description, emergency, created_at');

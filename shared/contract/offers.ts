@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { recordVersion, versionSchema } from './versions';
 import { CREDIT_RATIOS, PRICE_UNITS } from '../catalogue/offerOptions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
-import { activityDomainSchema, httpUrl, idSchema, nameSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
+import {
+  activityDomainSchema,
+  httpUrl,
+  idSchema,
+  nameSchema,
+  offsetSchema,
+  optional,
+  searchSchema,
+  sortOf,
+  subActivityDomainSchema,
+  timestamp,
+  withDomainPair,
+} from './primitives';
 
 const imagesSchema = z.array(httpUrl).max(20);
 const descriptionSchema = z.string().trim().min(1).max(5000);
@@ -29,13 +41,16 @@ export const offerRecord = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerRecord>;
 
+/** The keys an offer search sorts by. */
+export const OFFER_SORT_KEYS = ['title', 'organisation_name', 'price', 'credit_ratio', 'created_at'] as const;
+
 /** The offers' domain filter is spelled `domain_activity`, unlike every other list's `activity_domain`. */
 export const offerSearchBody = z.object({
   search: searchSchema,
   domain_activity: z.string().max(200).optional(),
   sub_activity_domain: z.string().max(200).optional(),
   organisation_id: idSchema.optional(),
-  sort: sortSchema,
+  sort: sortOf(OFFER_SORT_KEYS),
   offset: offsetSchema,
 });
 
@@ -46,19 +61,26 @@ export const offerCreateBody = z.object({
   organisation_id: optional(idSchema),
 });
 
-export const offerUpdateBody = z.object({
-  title: nameSchema.optional(),
-  description: descriptionSchema.optional(),
-  images: imagesSchema.optional(),
-  organisation_id: optional(idSchema),
-  activity_domain: optional(activityDomainSchema),
-  sub_activity_domain: optional(z.string().max(200)),
-  price: optional(z.number().finite().min(0)),
-  unit: optional(z.enum(PRICE_UNITS)),
-  credit_ratio: optional(z.number().refine((ratio) => CREDIT_RATIOS.includes(ratio), 'one of 1, 0.75, 0.5')),
-  price_on_proposal: z.boolean().optional(),
-  version: versionSchema.optional(),
-});
+export const offerUpdateBody = withDomainPair(
+  z.object({
+    title: nameSchema.optional(),
+    description: descriptionSchema.optional(),
+    images: imagesSchema.optional(),
+    organisation_id: optional(idSchema),
+    activity_domain: optional(activityDomainSchema),
+    sub_activity_domain: optional(subActivityDomainSchema),
+    price: optional(z.number().finite().min(0)),
+    unit: optional(z.enum(PRICE_UNITS)),
+    credit_ratio: optional(
+      z
+        .number()
+        .refine((ratio) => CREDIT_RATIOS.includes(ratio), 'one of 1, 0.75, 0.5')
+        .meta({ enum: CREDIT_RATIOS }),
+    ),
+    price_on_proposal: z.boolean().optional(),
+    version: versionSchema.optional(),
+  }),
+);
 
 export const offerPage = pageAnswer(offerRecord);
 export const offerExport = csvAnswer(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../catalogue/pagination';
 import { csvAnswer, dataAnswer, pageTotal } from './envelope';
-import { httpUrl, idSchema, offsetSchema, optional, searchSchema, sortSchema, timestamp } from './primitives';
+import { httpUrl, idSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
 
 /** A company on one side of a room; both null once the company is deleted. */
 const roomParty = z.strictObject({ name: z.string().nullable(), logo_url: z.string().nullable() });
@@ -51,7 +51,7 @@ export const roomSearchBody = z.object({
   search: searchSchema,
   offset: offsetSchema,
   limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
-  sort: sortSchema,
+  sort: sortOf(ROOM_SORT_KEYS),
 });
 export type RoomSearch = z.infer<typeof roomSearchBody>;
 

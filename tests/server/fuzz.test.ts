@@ -2,7 +2,7 @@ import type { BinaryLike, ScryptOptions } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceField } from '../../shared/catalogue/product';
-import { uploadFolders } from '../../server/routes/files';
+import { uploadFolders } from '../../shared/contract/files';
 import { fieldArbitraries, requestArbitrary, strayRequestArbitrary, type RequestSpec } from '../helpers/fuzzInputs';
 import { FuzzWorld } from '../helpers/fuzzWorld';
 import { buildTestServer } from '../helpers/testServer';

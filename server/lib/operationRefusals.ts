@@ -1,0 +1,70 @@
+import type { ErrorCode } from '../../shared/catalogue/errorCodes';
+
+/** What the document knows of a route when it lists the refusals that route can answer. */
+export interface RouteTraits {
+  method: string;
+  /** The OpenAPI path, `/api/x/{id}`. */
+  path: string;
+  hasBody: boolean;
+  hasPathParams: boolean;
+  /** It takes a version to refuse a stale edit with (If-Match, `version` or `versions`). */
+  versioned: boolean;
+  /** It needs a session (Authorization or, for the start-up call, the cookie). */
+  signedIn: boolean;
+}
+
+export type Refusals = Partial<Record<number, ErrorCode[]>>;
+
+/** Refusals a route makes in its own code, beyond those its shape implies (grep `AppError(` in server/routes and server/lib). */
+const OWN_REFUSALS: Record<string, Refusals> = {
+  'POST /api/admin/signin': { 401: ['INVALID_CREDENTIALS'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/forgot_password': { 429: ['RATE_LIMITED'] },
+  'POST /api/admin/forgot_password_reset': { 400: ['INVALID_TOKEN', 'PASSWORD_MISMATCH', 'WEAK_PASSWORD'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/reset_password': { 400: ['WRONG_PASSWORD', 'PASSWORD_MISMATCH', 'WEAK_PASSWORD'], 429: ['RATE_LIMITED'] },
+  'GET /api/registry/recherche': { 401: ['UNAUTHORIZED'] },
+  'POST /api/user/impersonation/exchange': { 400: ['INVALID_TOKEN'] },
+  'POST /api/admin': { 409: ['EMAIL_TAKEN'] },
+  'PUT /api/admin': { 409: ['EMAIL_TAKEN'] },
+  'PUT /api/admin/{id}': { 409: ['EMAIL_TAKEN'] },
+  'DELETE /api/admin/{id}': { 403: ['CANNOT_DELETE_SELF'] },
+  'POST /api/user/invite': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
+  'PUT /api/user/{id}': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
+  'POST /api/user/bulk_move': { 409: ['REFERENCE_GONE'] },
+  'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'] },
+  'DELETE /api/company/{id}': { 409: ['COMPANY_NOT_EMPTY'] },
+  'POST /api/company/{id}/credit': { 400: ['BALANCE_OUT_OF_RANGE'] },
+  'POST /api/offer': { 409: ['REFERENCE_GONE'] },
+  'PUT /api/offer/{id}': { 409: ['REFERENCE_GONE'] },
+  'POST /api/need': { 409: ['REFERENCE_GONE'] },
+  'PUT /api/need/{id}': { 409: ['REFERENCE_GONE'] },
+  'POST /api/file': { 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_FILE_TYPE'] },
+};
+
+/** Routes that read nothing from the database. */
+const NO_DATABASE = new Set(['GET /api/health', 'GET /api/registry/recherche']);
+
+/** The keys of OWN_REFUSALS, for the test that keeps them naming real routes. */
+export const routesWithOwnRefusals = (): string[] => Object.keys(OWN_REFUSALS);
+
+/** Every status and code a route can answer besides its success, each code once, in a stable order. */
+export function refusalsOf(route: RouteTraits): Refusals {
+  const key = `${route.method} ${route.path}`;
+  const refusals: Record<number, Set<ErrorCode>> = {};
+  const add = (status: number, ...codes: ErrorCode[]) => codes.forEach((code) => (refusals[status] ??= new Set()).add(code));
+  // A NUL character in any URL is refused as invalid (server/plugins/jsonBodies.ts), a malformed one as INVALID_URL.
+  add(400, 'VALIDATION_ERROR', 'INVALID_URL');
+  if (route.hasBody) {
+    add(400, 'INVALID_JSON');
+    add(413, 'PAYLOAD_TOO_LARGE');
+    add(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (route.signedIn) add(401, 'UNAUTHORIZED');
+  if (route.hasPathParams) add(404, 'NOT_FOUND');
+  if (route.versioned) add(409, 'STALE_RECORD');
+  // Each export holds one of a few slots while it streams (server/lib/exportSlots.ts).
+  if (route.path.endsWith('/export')) add(429, 'RATE_LIMITED');
+  for (const [status, codes] of Object.entries(OWN_REFUSALS[key] ?? {})) add(Number(status), ...(codes ?? []));
+  add(500, 'INTERNAL_ERROR');
+  add(503, ...(NO_DATABASE.has(key) ? [] : (['DATABASE_UNAVAILABLE'] as const)), 'SERVER_STOPPING');
+  return Object.fromEntries(Object.entries(refusals).map(([status, codes]) => [status, [...codes]]));
+}
