@@ -11,9 +11,9 @@ export interface SearchTotal {
 }
 
 /**
- * Tables whose row count triggers keep in `row_counts` (migrations 0005, 0006, 0010, 0019): every paged search's. A
- * table added here needs its count written in the migration that adds its triggers: the sum of its slots is read as
- * exact once any slot exists.
+ * The long lists whose unfiltered total is kept by triggers in `row_counts` (migrations 0005, 0006, 0010, 0019), so
+ * that it costs no count (docs/benchmarks.md, "Hot rows"). Any other table is counted, which a short list never
+ * notices: add one here only with its triggers and its count written in their migration.
  */
 const TRACKED_TABLES = new Set(['companies', 'audit_events', 'admins', 'users', 'offers', 'needs', 'rooms']);
 

@@ -9,6 +9,7 @@ import { buildAuditEvent, buildCompany } from '../helpers/builders';
 import { fakeFetch } from '../helpers/fakeFetch';
 import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
+import { navigation } from '../../src/resources';
 
 /** The account button shows the admin's name once the identity is known; click that one. */
 async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
@@ -17,12 +18,14 @@ async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('layout shell', () => {
-  it('lists the eight links in order, Dashboard to Messages, then Audit', async () => {
+  it("lists Dashboard, then every declared entry in order (the spec's, Admins to Messages, then Audit)", async () => {
     renderApp('/');
     const menu = await screen.findByRole('menu');
     const links = within(menu).getAllByRole('menuitem');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Admins', 'Users', 'Companies', 'Offer', 'Need', 'Bank', 'Messages', 'Audit']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/admin', '/user', '/company', '/offer', '/need', '/bank', '/message', '/audit']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', ...navigation.map((entry) => entry.label)]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', ...navigation.map((entry) => entry.to)]);
+    const specLinks = ['/admin', '/user', '/company', '/offer', '/need', '/bank', '/message', '/audit'];
+    expect(navigation.map((entry) => entry.to).filter((to) => specLinks.includes(to))).toEqual(specLinks);
   });
 
   it("opens the audit trail from 'Audit'", async () => {

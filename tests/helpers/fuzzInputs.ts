@@ -1,3 +1,5 @@
+import { getTableName } from 'drizzle-orm';
+import { entities } from '../../server/entities';
 import fc, { type Arbitrary } from 'fast-check';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/catalogue/audit';
@@ -720,12 +722,8 @@ export function tableForParam(url: string, param: string): string | undefined {
   const at = segments.indexOf(`:${param}`);
   const resource = segments[at - 1];
   const tables: Record<string, string> = {
-    admin: 'admins',
+    ...Object.fromEntries(entities.map((entity) => [entity.name, getTableName(entity.table)])),
     company: 'companies',
-    user: 'users',
-    offer: 'offers',
-    need: 'needs',
-    category_image: 'category_images',
     room: 'rooms',
   };
   return resource ? tables[resource] : undefined;
