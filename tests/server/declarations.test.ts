@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ENTITIES } from '../../shared/catalogue/audit';
+import { entities } from '../../server/entities';
+import { resources } from '../../src/resources/endpoints';
+import { searchPath } from '../../src/providers/searchRequest';
+import { useSignedInServer } from '../helpers/testServer';
+
+// Property checks over what is declared, on both sides: a new entity is held to them without editing a list.
+const ctx = useSignedInServer();
+const served = () => new Set(ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`));
+
+describe('the declared entities (server/entities) and resources (src/resources)', () => {
+  it('give every server entity an audit name and its standard routes', () => {
+    const routes = served();
+    for (const entity of entities) {
+      expect(AUDIT_ENTITIES, entity.name).toContain(entity.name);
+      const path = `/api/${entity.name}`;
+      const expected = [
+        ...(entity.search ? [`POST ${path}/search`] : []),
+        ...(entity.export ? [`POST ${path}/export`] : []),
+        ...(entity.create ? [`POST ${path}`] : []),
+        ...(entity.read !== false ? [`GET ${path}/:id`] : []),
+        ...(entity.update ? [`PUT ${path}/:id`] : []),
+        ...(entity.remove !== false ? [`DELETE ${path}/:id`] : []),
+        ...(entity.remove !== false && entity.remove?.bulk !== false ? [`POST ${path}/bulk_delete`] : []),
+      ];
+      expect(
+        expected.filter((route) => !routes.has(route)),
+        entity.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('give every console resource a search the server serves, and every searchable server entity a console resource', () => {
+    const routes = served();
+    for (const resource of resources) {
+      // A parent's id as the route spells it (the ledger: /company/:id/credit/search).
+      const path = searchPath(resource.api, resource.api.parent ? { [resource.api.parent.filter]: 'ID' } : {}).replace('/ID/', '/:id/');
+      expect(routes.has(`POST /api${path}`), `${resource.name}: POST ${path}`).toBe(true);
+    }
+    const listed = new Set(resources.map((resource) => resource.api.path));
+    for (const entity of entities) if (entity.search) expect(listed.has(`/${entity.name}`), entity.name).toBe(true);
+  });
+});
