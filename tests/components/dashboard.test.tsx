@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, testDataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, type GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dashboard as DashboardFigures } from '../../shared/contract/dashboard';
 import { Dashboard, DashboardView } from '../../src/custom/dashboard/Dashboard';
 import needResource from '../../src/resources/needs';
+import { mockedDataProvider } from '../helpers/fakeProviders';
 import { renderPage, renderResource } from '../helpers/renderScreen';
 
 const week = (day: string, figures: Partial<DashboardFigures['weeks'][number]> = {}) => ({
@@ -185,7 +186,7 @@ describe('/ dashboard', () => {
   it('with an analytics URL: the full-height embed instead of the overview', () => {
     const getDashboard = vi.fn(async () => dashboard);
     render(
-      <AdminContext dataProvider={testDataProvider({ getDashboard } as never)}>
+      <AdminContext dataProvider={mockedDataProvider({ getDashboard })}>
         <DashboardView analyticsUrl="https://analytics.example.com/public/board" />
       </AdminContext>,
     );

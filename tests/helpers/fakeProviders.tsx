@@ -22,8 +22,11 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
   };
 }
 
-/** Data provider methods as tests mock them: plain vi.fn()s, untyped by react-admin's generics. */
-export type MockedDataProvider = Partial<Record<keyof DataProvider, (...args: never[]) => Promise<unknown>>>;
+/**
+ * Data provider methods as tests mock them: plain vi.fn()s, react-admin's (getList…) and the console's own calls
+ * (getDashboard…) alike, untyped by react-admin's generics, so that no mock needs an `as never`.
+ */
+export type MockedDataProvider = Partial<Record<keyof DataProvider | (string & {}), (...args: never[]) => Promise<unknown>>>;
 
 /** A record page's presence calls when a test does not follow them: nobody else is there, and the push is refused (404). */
 const noPresence: MockedDataProvider = {
