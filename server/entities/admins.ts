@@ -16,6 +16,7 @@ import { defineEntity } from './entity';
 export default defineEntity({
   name: 'admin',
   tag: 'Admins',
+  description: 'The back-office administrators.',
   table: admins,
   fields: getTableColumns(admins),
   toRecord: toAdminDto,

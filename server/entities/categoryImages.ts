@@ -32,6 +32,7 @@ const ANSWERS_KEPT = 32;
 export default defineEntity({
   name: 'category_image',
   tag: 'Category images',
+  description: 'The images of the activity domains.',
   table: categoryImages,
   fields: imageFields,
   toRecord: (row): CategoryImage => row,

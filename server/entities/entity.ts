@@ -57,8 +57,9 @@ export interface HookContext {
 export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec extends EntityRecord, Search extends SearchBody, Create, Update> {
   /** The API path (`/{name}`), the audit trail's entity, and the prefix of its statements' names. */
   name: AuditEntity;
-  /** The OpenAPI tag of its routes. */
+  /** The OpenAPI tag of its routes, and what the document says of it. */
   tag: string;
+  description: string;
   table: EntityTable;
   /** What a read selects: the table's columns, and joined ones (`join`). */
   fields: Fields;

@@ -38,6 +38,7 @@ const toNeedDto = (need: NeedRow): Need => ({
 export default defineEntity({
   name: 'need',
   tag: 'Needs',
+  description: 'The companies’ needs.',
   table: needs,
   fields: getTableColumns(needs),
   toRecord: toNeedDto,

@@ -15,6 +15,7 @@ import { changeOffer, toOfferDto } from './offerChange';
 export default defineEntity({
   name: 'offer',
   tag: 'Offers',
+  description: 'The companies’ offers.',
   table: offers,
   fields: { offer: offers, organisationName: companies.name, organisationLogo: companies.logoUrl },
   join: (query: PgSelect) => query.leftJoin(companies, eq(companies.id, offers.organisationId)),

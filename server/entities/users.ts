@@ -34,6 +34,7 @@ const IMPERSONATION_TTL_MS = 60_000;
 export default defineEntity({
   name: 'user',
   tag: 'Users',
+  description: 'The marketplace’s users.',
   table: users,
   fields: { user: users, organisationName: companies.name },
   join: (query: PgSelect) => query.leftJoin(companies, eq(companies.id, users.organisationId)),

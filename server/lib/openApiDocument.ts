@@ -1,3 +1,4 @@
+import { entities } from '../entities';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/catalogue/errorCodes';
@@ -22,26 +23,23 @@ interface Operation {
 
 export const SESSION_SECURITY = [{ session: [] }];
 
-/** One line per tag, in the order the document first uses them. */
+/** The tags of the hand-written routes; each declared entity describes its own (server/entities). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Health: 'Liveness and readiness probes.',
   Auth: 'Sign-in, the session and the password flows.',
   Registry: 'The company registry stand-in (its own shape, no envelope).',
   Impersonation: 'The marketplace app trades a “Login as” token for its user.',
-  Admins: 'The back-office administrators.',
   Companies: 'The marketplace’s companies, their comments and their sync with the old platform.',
   Credits: 'A company’s credit ledger.',
   Audit: 'The audit trail of every change.',
-  Users: 'The marketplace’s users.',
   Files: 'Uploads (logos, category and offer images).',
-  Offers: 'The companies’ offers.',
-  Needs: 'The companies’ needs.',
-  'Category images': 'The images of the activity domains.',
   Rooms: 'Conversations between a buyer and a seller over an offer.',
   Presence: 'Who else has a record’s page open.',
   Dashboard: 'The overview’s figures.',
   Development: 'Development helpers, served only with DEV_ROUTES=true.',
 };
+
+const tagDescriptions: Record<string, string> = { ...TAG_DESCRIPTIONS, ...Object.fromEntries(entities.map((entity) => [entity.tag, entity.description])) };
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -67,8 +65,8 @@ const CONTENT_DISPOSITION = {
 };
 
 /**
- * zod's `override` hook (fastify-type-provider-zod's own one handles dates and `undefined`, which the contract does not
- * use, and empty union branches, kept here), then what the contract adds (shared/contract/jsonSchema.ts).
+ * fastify-type-provider-zod's own override handles dates and `undefined` (unused by the contract) and drops empty union
+ * branches (kept here); then the contract's additions (shared/contract/jsonSchema.ts).
  */
 export function jsonSchemaOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: Json }): void {
   const { jsonSchema } = ctx;
@@ -78,7 +76,6 @@ export function jsonSchemaOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchem
   contractJsonSchema(ctx.zodSchema, jsonSchema);
 }
 
-/** Fastify's `/x/:id` as OpenAPI's `/x/{id}`. */
 export const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
 
 /** `POST /api/company/{id}/credit` → `postCompanyByIdCredit`: stable, and unique as method and path are. */
@@ -111,13 +108,13 @@ function refusalResponse(status: number, codes: [ErrorCode, ...ErrorCode[]]): Js
   };
 }
 
-/** Whether the operation takes a version to refuse a stale edit with: If-Match, or `version`/`versions` in its body. */
+/** If-Match, or `version`/`versions` in its body. */
 function isVersioned(operation: Operation): boolean {
   const body = operation.requestBody?.content['application/json']?.schema?.properties as Json | undefined;
   return Boolean(operation.parameters?.some((parameter) => parameter.name === 'if-match') || body?.version || body?.versions);
 }
 
-/** The names the contract gives the default product (`credit_balance`, `/credit`), renamed after the configured one. */
+/** The contract's names for the default product (`credit_balance`, the `/credit` logo folder), renamed after the configured one. */
 function renameForProduct(node: unknown, renamed: Map<string, string>): void {
   if (Array.isArray(node)) {
     node.forEach((item, index) => {
@@ -135,7 +132,7 @@ function renameForProduct(node: unknown, renamed: Map<string, string>): void {
   Object.values(object).forEach((child) => renameForProduct(child, renamed));
 }
 
-/** Drops the components nothing references (zod's registry renders an `*Input` twin of every named record). */
+/** zod's registry renders an `*Input` twin of every named record, mostly unreferenced. */
 function dropUnusedSchemas(document: OpenApiDocument): void {
   for (;;) {
     const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } }) + JSON.stringify(document.components.schemas);
@@ -146,10 +143,8 @@ function dropUnusedSchemas(document: OpenApiDocument): void {
 }
 
 /**
- * Completes what fastify-swagger builds from the routes with what holds for every route: its operationId, its
- * security (`[]` when public), each refusal it can answer with its codes (instead of a catch-all 4XX/5XX), an export's
- * Content-Disposition, an optional body where every field is optional; and for the document, its server, its tags,
- * this server's product names and no unused component.
+ * Adds what holds for every route and fastify-swagger cannot know: operationId, security (`[]` when public), each
+ * refusal with its codes (instead of a catch-all 4XX/5XX), optional bodies; and the document's servers, tags and product names.
  */
 export function finishDocument(document: OpenApiDocument, routes: RouteOptions[], product: string): OpenApiDocument {
   const routeOf = new Map(routes.flatMap((route) => [route.method].flat().map((method) => [`${method} ${openApiPath(route.url)}`, route] as const)));
@@ -186,7 +181,7 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
   }
   document.components.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   document.servers = [{ url: '/', description: 'This server: every path starts with /api.' }];
-  document.tags = tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  document.tags = tags.map((name) => ({ name, description: tagDescriptions[name] ?? name }));
   if (product !== DEFAULT_CREDIT_UNIT) {
     renameForProduct(
       document,
