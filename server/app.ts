@@ -37,23 +37,23 @@ import { entityRoutes } from './entities/entityRoutes';
 export const API_PREFIX = '/api';
 
 export interface BuildOptions {
-  /** An already opened database (tests share one per file); otherwise the config's is opened. */
+  /** Tests share one per file; otherwise the config's is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
-  /** Where the log goes instead of stdout (tests read what was logged). */
+  /** Instead of stdout (tests read what was logged). */
   logStream?: NodeJS.WritableStream;
 }
 
-/** Builds the whole server without listening, so tests can `inject` into it. */
+/** Without listening, so tests can `inject` into it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
-    // A malformed or over-long URL is refused in the contract's envelope, not Fastify's.
+    // Malformed or over-long URLs are refused in the contract's envelope, not Fastify's.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // A request arriving while the app closes is refused in the envelope instead (plugins/gracefulStop.ts).
+    // Refused in the envelope instead (plugins/gracefulStop.ts).
     return503OnClosing: false,
   });
   const database = options.database ?? (await openDatabase(config, app.log));
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeadersPlugin);
 
   await app.register(fastifyCookie);
-  // A malformed preflight (no Origin or method) gets an empty 204 rather than the plugin's plain-text 400.
+  // A malformed preflight gets an empty 204 rather than the plugin's plain-text 400.
   await app.register(fastifyCors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -103,9 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(registryRoutes);
       await api.register(impersonationRoutes);
-      // Everything registered in this scope requires a live session.
       await api.register(async (protectedApi) => {
-        // onRequest: a call without a live session is refused before its body is read.
+        // onRequest: refused before the body is read.
         protectedApi.addHook('onRequest', requireSession);
         protectedApi.addHook('onRoute', declareSession);
         await protectedApi.register(companyRoutes);

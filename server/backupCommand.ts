@@ -1,4 +1,4 @@
-// `npm run backup -- <file>` and `npm run restore -- <file>`: the embedded database of DATA_DIR (server/db/backup.ts).
+// `npm run backup -- <file>` / `npm run restore -- <file>` (server/db/backup.ts).
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { BackupRefused, backupDataDir, postgresCommand, restoreDataDir } from './db/backup';
@@ -24,7 +24,7 @@ async function main(kind: string | undefined, file: string | undefined): Promise
   return 0;
 }
 
-// The exit code is set, not forced: process.exit could cut the output still on its way through a pipe.
+// process.exit could cut output still on its way through a pipe.
 main(process.argv[2], process.argv[3]).then(
   (code) => {
     process.exitCode = code;

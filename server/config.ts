@@ -10,7 +10,6 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-/** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
 const isAddressOrBlock = (item: string): boolean => {
   const [address = '', bits, ...rest] = item.split('/');
   const family = isIP(address);
@@ -18,7 +17,7 @@ const isAddressOrBlock = (item: string): boolean => {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 };
 
-/** `false`, or the proxies whose X-Forwarded-For is believed; trusting every client would let anyone pick their address. */
+/** Trusting every client's X-Forwarded-For would let anyone pick their address (and dodge rate limits). */
 const trustedProxies = z
   .string()
   .transform((value) =>
@@ -33,7 +32,7 @@ const trustedProxies = z
 
 const positiveInt = z.coerce.number().int().positive();
 
-/** Every environment variable the server reads; README's configuration table mirrors this. */
+/** README's configuration table mirrors this. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -42,7 +41,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
-  /** PostgreSQL: a statement with no answer within this long fails (503) and the pool drops its connection (a network partition). */
+  /** Unanswered past this, a statement fails (503) and the pool drops its connection (a network partition). */
   DATABASE_QUERY_TIMEOUT_MS: positiveInt.default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   CONSOLE_DIR: z.string().min(1).default('./dist'),
@@ -59,8 +58,8 @@ const environmentSchema = z.object({
     .default(DEFAULT_CREDIT_UNIT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
-  /** A search counts its matches exactly up to this many; beyond, its total is the planner's estimate. */
-  // 200: twenty pages of exact total; counting to 1 000 read ~10 000 rows for a text one row in ten matches (docs/benchmarks.md).
+  // Exact up to this, then the planner's estimate. 200 is twenty pages; counting to 1 000 read ~10 000 rows for a text
+  // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
@@ -82,21 +81,20 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  /** Absent: embedded PGlite in `dataDir` (`:memory:` keeps nothing on disk). */
+  /** Absent: embedded PGlite in `dataDir`. */
   databaseUrl?: string;
-  /** PostgreSQL: how long a statement may go unanswered before its connection counts as gone. */
   databaseQueryTimeoutMs: number;
   dataDir: string;
   consoleDir: string;
-  /** Public address of this server: e-mailed links and uploaded files' URLs start with it. */
+  /** E-mailed links and uploaded files' URLs start with it. */
   consoleUrl: string;
   /** The front-end marketplace app (invitations, 'Login as'). */
   appUrl: string;
-  /** database: uploaded files in the database, served by every server over it. folder: under `uploadDir`, served by this server only. */
+  /** database: served by every server over it. folder: under `uploadDir`, served by this server only. */
   fileStorage: 'database' | 'folder';
   uploadDir: string;
   uploadMaxBytes: number;
-  /** The token the registry stand-in expects as `api_token`. */
+  /** Expected as `api_token` by the registry stand-in. */
   registryToken: string;
   corsOrigins: string[];
   product: string;
@@ -104,19 +102,19 @@ export interface Config {
   sessionTtlHours: number;
   exactCountLimit: number;
   authRateLimit: { max: number; windowSeconds: number };
-  /** Behind a load balancer: the proxies whose X-Forwarded-For gives the client address (rate limits are per client). Empty: none. */
+  /** Proxies whose X-Forwarded-For gives the client address (rate limits are per client). */
   trustedProxies: string[];
-  /** Origins besides its own that the console may call (an external company registry); they join the CSP's connect-src. */
+  /** Joins the CSP's connect-src (an external company registry). */
   cspConnectSources: string[];
-  /** Development helpers that stand in for the marketplace app (a buyer or seller writing in a room). */
+  /** Stand-ins for the marketplace app (a buyer or seller writing in a room). */
   devRoutes: boolean;
-  /** Absent: mail stays in the outbox table (and the development log). May hold credentials: never logged. */
+  /** May hold credentials: never logged. */
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
+  /** node:cluster processes; more than one needs DATABASE_URL. */
   workers: number;
-  /** Set: GET /metrics (Prometheus) answers a caller with `Authorization: Bearer <token>`. A secret: never logged. */
+  /** A secret: never logged. */
   metricsToken?: string;
 }
 
@@ -136,7 +134,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (seedDemo && env.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused outside development');
   }
-  // PGlite's folder belongs to one process (db/dataDirLock.ts): a second worker could not open it.
+  // PGlite's folder belongs to one process (db/dataDirLock.ts).
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  WORKERS: several processes need a DATABASE_URL (PGlite runs inside one process)');
   }

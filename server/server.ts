@@ -11,15 +11,14 @@ import { fileStoreFor } from './lib/fileStore';
 
 const SEEDED = `demo data seeded; sign in as ${DEMO_CREDENTIALS.email} (password in the README)`;
 
-/** After a stop signal, the requests in flight get this long to finish; then their connections are closed. */
+/** Requests in flight get this long to finish; then their connections are closed. */
 const STOP_GRACE_MS = 10_000;
-/** What closing may take in all (the outbox's round, the database) before the process exits regardless. */
+/** Closing in all (the outbox's round, the database), before the process exits regardless. */
 const STOP_DEADLINE_MS = STOP_GRACE_MS + 10_000;
 
 /**
- * A graceful stop: no new connection is taken, a request arriving on an open one is refused (503, plugins/gracefulStop.ts),
- * live streams end with a reconnect hint (routes/rooms.ts), the requests in flight finish (for STOP_GRACE_MS at most),
- * then the plugins close: background work, the outbox's current round, the database. Exits 0 once closed.
+ * New requests are refused (503, plugins/gracefulStop.ts), live streams end with a reconnect hint (routes/rooms.ts),
+ * requests in flight get STOP_GRACE_MS, then the plugins close.
  */
 async function stop(app: FastifyInstance, signal: string): Promise<void> {
   app.log.info(`${signal}: finishing the requests in flight, then stopping`);
@@ -43,7 +42,6 @@ async function stop(app: FastifyInstance, signal: string): Promise<void> {
   process.exit(0);
 }
 
-/** One server process: builds the app and listens (alone, or as one of the cluster's workers). */
 async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
   // With several workers the primary has seeded already.
@@ -54,11 +52,9 @@ async function serve(config: Config): Promise<void> {
 }
 
 /**
- * WORKERS > 1: the primary migrates and seeds once, then forks the workers, which share the port
- * (node:cluster hands connections out in turn) and keep no state of their own: sessions, rate limits
- * and the mail outbox are in the database. A worker that dies once serving is replaced at once; one
- * that dies while starting is started again after 1, 2, 4… s (at most 30 s), never given up on: a
- * database that is away is waited out.
+ * WORKERS > 1: the primary migrates and seeds once, then forks workers that keep no state of their own (sessions, rate
+ * limits, the outbox are in the database). A worker that dies once serving is replaced at once; one that dies while
+ * starting is retried after 1, 2, 4… s (at most 30), never given up on: an absent database is waited out.
  */
 async function runPrimary(config: Config): Promise<void> {
   const log = processLogger(config);
@@ -103,7 +99,6 @@ async function runPrimary(config: Config): Promise<void> {
   for (let index = 0; index < config.workers; index += 1) cluster.fork();
 }
 
-/** 1 s after a first failed start, doubling with each one after, never more than 30 s. */
 const restartDelayMs = (failedStarts: number): number => Math.min(30_000, 1_000 * 2 ** (failedStarts - 1));
 
 async function main(): Promise<void> {

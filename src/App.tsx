@@ -17,11 +17,7 @@ export interface AppProps {
   authProvider: AdminAuthProvider;
 }
 
-/**
- * The one place that declares the signed-in console: providers, shell, and the routes of the entries listed in
- * resources/ (a resource without screens, such as the ledger, needs no route), then the pages outside the menu.
- * The signed-out screens (/auth…) are not here: Root renders them without react-admin.
- */
+/** The signed-in console: providers, shell and routes; the signed-out screens (/auth…) render without react-admin in Root. */
 export const App = ({ dataProvider, authProvider }: AppProps) => {
   const [queryClient] = useState(createConsoleQueryClient);
   return (

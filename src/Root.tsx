@@ -8,7 +8,6 @@ import { FORGOT_PATH, OLD_RESET_PATH, RESET_PATH } from './custom/auth/paths';
 import { SIGN_IN_PATH } from './providers/authProvider';
 
 export interface RootProps extends AuthServices {
-  /** The signed-in console (react-admin), lazily loaded in the browser. */
   console: ComponentType;
 }
 
@@ -23,10 +22,7 @@ const PageLoading = () => (
   </Box>
 );
 
-/**
- * The page's routes: the signed-out screens render without react-admin (a light first load), every other
- * address is the console, whose own routes redirect to /auth without a session.
- */
+/** The signed-out screens render without react-admin (a light first load); every other address is the console. */
 export const Root = ({ console: Console, ...services }: RootProps) => (
   <AuthShell services={services}>
     {/* Only lazy screens suspend; each is the whole page, so one boundary serves them all. */}

@@ -6,10 +6,7 @@ import { authProvider, httpClient, passwordCalls } from './providers/connection'
 import { openingListSearch } from './resources/openingSearch';
 import { Root } from './Root';
 
-/**
- * The console is fetched on its first route, or ahead of time while the admin types on a sign-in screen: then
- * with the dashboard, where a new session lands. A failed prefetch is retried by the route itself.
- */
+/** Fetched on its first route, or while the admin types on a sign-in screen (with the dashboard); a failed prefetch is retried by the route. */
 const loadConsole = () => import('./console');
 const Console = lazy(loadConsole);
 const prefetchConsole = () =>
@@ -30,10 +27,7 @@ if (!window.location.pathname.startsWith(SIGN_IN_PATH)) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-/**
- * A data router, whose one route is the whole page: react-admin's warning before leaving unsaved edits blocks
- * navigations, which only a data router can do.
- */
+/** A data router: react-admin's warning before leaving unsaved edits blocks navigations, which only a data router can do. */
 const router = createBrowserRouter([
   { path: '*', element: <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} /> },
 ]);

@@ -4,16 +4,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './dataDirLock';
 
-/** A backup or a restore that was not done, and why, in words for the operator. */
+/** A backup or restore not done; the message is for the operator. */
 export class BackupRefused extends Error {}
 
-/** The folder the server keeps PGlite in (server/db/client.ts). */
+/** As in server/db/client.ts. */
 const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
 const EXTENSIONS = { pg_trgm };
-/** gzip's first two bytes: a backup is PGlite's `dumpDataDir('gzip')`, a .tar.gz of the database folder. */
+/** A backup is PGlite's `dumpDataDir('gzip')`. */
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-/** The folder, locked as a server would lock it; a running server's lock is a refusal (a copy under it could be torn). */
+/** A running server's lock is a refusal: a copy taken under it could be torn. */
 function lockOrRefuse(directory: string, dataDir: string, what: string): () => void {
   try {
     return lockDataDir(directory);
@@ -30,10 +30,7 @@ function refuseInMemory(dataDir: string): void {
   if (dataDir === ':memory:') throw new BackupRefused('Refused: DATA_DIR is :memory:, a database that lives in the server process only.');
 }
 
-/**
- * Writes the embedded database of `dataDir` to `file` (a .tar.gz of its folder), consistent because no server may run
- * on it meanwhile: its lock is taken, or the backup refused. Written aside, then renamed: never a half-written file.
- */
+/** Consistent because no server may run meanwhile (its lock is taken); written aside then renamed, never half-written. */
 export async function backupDataDir(dataDir: string, file: string): Promise<{ bytes: number }> {
   refuseInMemory(dataDir);
   const directory = pgliteDirOf(dataDir);
@@ -59,7 +56,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ by
   }
 }
 
-/** The file as an image PGlite can start from, if it is a backup of this server's database; otherwise a refusal. */
+/** Refuses anything but a backup of this server's database. */
 async function readBackup(file: string): Promise<Blob> {
   let bytes: Buffer;
   try {
@@ -70,7 +67,7 @@ async function readBackup(file: string): Promise<Blob> {
   const notBackup = new BackupRefused(`Refused: ${file} is not a backup made by npm run backup (nothing was changed).`);
   if (GZIP_MAGIC.some((byte, index) => bytes[index] !== byte)) throw notBackup;
   const image = new Blob([new Uint8Array(bytes)]);
-  // Opened in memory first: a tarball of anything else, or a database without this server's migrations, is refused here.
+  // Opened in memory first: anything else, or a database without this server's migrations, is refused here.
   let probe: PGlite | undefined;
   try {
     probe = new PGlite({ extensions: EXTENSIONS, loadDataDir: image });
@@ -85,9 +82,8 @@ async function readBackup(file: string): Promise<Blob> {
 }
 
 /**
- * Replaces the embedded database of `dataDir` with the backup `file`, refused while a server runs on it. The backup is
- * checked first and unpacked beside the database; only then is the database moved aside (kept: `previous`) and the
- * restored one moved into its place. The server migrates a backup of an older version when it starts.
+ * The backup is checked and unpacked beside the database first; only then is the database moved aside (kept:
+ * `previous`). The server migrates a backup of an older version when it starts.
  */
 export async function restoreDataDir(file: string, dataDir: string): Promise<{ previous?: string }> {
   refuseInMemory(dataDir);
@@ -102,7 +98,7 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ p
     const restored = new PGlite(staging, { extensions: EXTENSIONS, loadDataDir: image });
     await restored.waitReady;
     await restored.close();
-    // The folder's lock file was in it when it was backed up: it names the process that made the backup, not a server.
+    // The lock file inside the backup names the process that made it, not a server.
     rmSync(join(staging, LOCK_FILE), { force: true });
     const hadDatabase = existsSync(join(directory, 'PG_VERSION'));
     const previous = hadDatabase ? `${directory}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}` : undefined;
@@ -120,7 +116,7 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ p
   }
 }
 
-/** The URL without its password, quoted for a shell: the commands printed never show it. */
+/** The printed commands never show the password. */
 function shellUrl(databaseUrl: string): { quoted: string; hadPassword: boolean } {
   const url = new URL(databaseUrl);
   const hadPassword = url.password !== '';
@@ -130,7 +126,7 @@ function shellUrl(databaseUrl: string): { quoted: string; hadPassword: boolean }
 
 const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** With DATABASE_URL, what to run instead of `npm run backup` / `npm run restore`: PostgreSQL's own tools. */
+/** With DATABASE_URL: PostgreSQL's own tools. */
 export function postgresCommand(kind: 'backup' | 'restore', databaseUrl: string, file: string): string {
   const { quoted: url, hadPassword } = shellUrl(databaseUrl);
   const command =

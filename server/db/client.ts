@@ -10,50 +10,41 @@ import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Stops listening and releases what the listening held. */
 export type StopListening = () => Promise<void>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /**
-   * LISTEN on `channel`: `onPayload` gets each NOTIFY's payload, committed by any session on this database;
-   * resolves once listening, or rejects. On PostgreSQL a connection of its own, outside the pool (postgresListener.ts);
-   * `onLost` is called at most once, if that connection fails after it resolved (the caller listens again). PGlite's
-   * single session never loses it.
+   * Resolves once LISTEN is in effect. On PostgreSQL it holds a connection outside the pool (postgresListener.ts) and
+   * `onLost` is called at most once if that connection fails (the caller listens again); PGlite's session never fails.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;
-  /** PGlite only: the whole database as a tarball, which `openDatabase({ pgliteImage })` starts from. */
+  /** PGlite only: a tarball that `openDatabase({ pgliteImage })` starts from. */
   dumpImage?: () => Promise<Blob>;
-  /** PostgreSQL only: the pool's connections now, for the metrics (server/plugins/metrics.ts). */
+  /** PostgreSQL only, for the metrics (server/plugins/metrics.ts). */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** PGlite only: each statement's wait for the database thread, in seconds (the metrics); answers the unsubscribe. */
+  /** PGlite only: each statement's wait for the database thread, in seconds; returns the unsubscribe. */
   observeQueueWait?: (observe: (seconds: number) => void) => () => void;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Where the database's troubles are told: one line each, never connection parameters or statement values. */
+/** One line each, never connection parameters or statement values. */
 export interface DatabaseLog {
   warn(message: string): void;
 }
 const silent: DatabaseLog = { warn: () => undefined };
 
 /**
- * PGlite's page cache lives in the server's own memory, and PostgreSQL's default (128 MB) is touched
- * whole at start: 16 MB keeps the process small; pages it does not hold stay in the OS file cache.
- * Its statements are parsed once and kept by name (pgliteStatements.ts); `force_custom_plan` keeps planning each run
- * with its own values, as unnamed statements are, rather than a generic plan after five runs (a search text's or a
- * filter's selectivity decides its plan). A statement without parameters still keeps its one plan.
+ * PGlite's page cache lives in the server's memory and is touched whole at start: 16 MB (not 128) keeps the process
+ * small. Statements are kept by name (pgliteStatements.ts), so `force_custom_plan` keeps planning each run with its own
+ * values rather than a generic plan after five runs (a search's selectivity decides its plan).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=force_custom_plan'];
 
-/**
- * Opens the database the configuration names and applies the migrations.
- * No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), started from `pgliteImage` when given (a
- * `dumpDataDir()` of a migrated database: the tests' shortcut past the migrations). A postgres:// URL: node-postgres.
- */
+/** No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), from `pgliteImage` if given (the tests' shortcut past the migrations). */
 export async function openDatabase(
   options: { databaseUrl?: string; databaseQueryTimeoutMs?: number; dataDir: string; pgliteImage?: Blob },
   log: DatabaseLog = silent,
@@ -88,7 +79,6 @@ export async function openDatabase(
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return async () => {
-          // Already closed with the database: nothing left to release.
           if (!client.closed) await unlisten();
         };
       },
@@ -106,12 +96,12 @@ export async function openDatabase(
   }
 }
 
-/** How many migrations this build carries: the journal drizzle-kit writes beside them, read once (a probe asks often). */
+/** Read once from drizzle-kit's journal (a readiness probe asks often). */
 let carried: number | undefined;
 const carriedMigrations = (): number =>
   (carried ??= (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length);
 
-/** Readiness: whether the database holds every migration this build carries; rejects when it cannot be reached. */
+/** Readiness: rejects when the database cannot be reached. */
 export async function migrationsApplied(db: Database): Promise<boolean> {
   const result = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ applied: number }> };
   return Number(result.rows[0]?.applied) >= carriedMigrations();

@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
-/** Refusal to open a PGlite folder that another live process holds. */
 export class DataDirLockedError extends Error {}
 
 export const LOCK_FILE = 'admin-platform.lock';
-/** A lock file that cannot be read is taken for one being written, until it is this old. */
+/** An unreadable lock file is taken for one being written, until it is this old. */
 const UNREADABLE_GRACE_MS = 5_000;
-/** Folders this process holds: a second opener in the same process is refused like another process. */
+/** A second opener in the same process is refused like another process. */
 const heldHere = new Set<string>();
 
 interface Holder {
@@ -50,11 +49,9 @@ function isStale(path: string): boolean {
 }
 
 /**
- * PGlite is one process's database: a second process on the same folder would see none of the first
- * one's writes and overwrite them. So a process takes the folder with a lock file naming itself. The
- * file is written aside and linked into place, so it never exists half-written, and a link cannot
- * replace an existing lock. A lock whose process has died is moved aside under a unique name (only
- * one taker can move it) and taken over. Returns the release function.
+ * A second process on a PGlite folder would see none of the first's writes and overwrite them. The lock file is written
+ * aside and linked into place: never half-written, and a link cannot replace an existing lock. A dead process's lock is
+ * renamed aside (only one taker can) and taken over. Returns the release function.
  */
 export function lockDataDir(directory: string): () => void {
   const path = join(directory, LOCK_FILE);

@@ -1,23 +1,19 @@
 import { parse, protocol, type PGlite, type Results, type RowMode } from '@electric-sql/pglite';
 import { isUnknownPreparedStatement } from '../lib/dbErrors';
 
-/** How many statements one PGlite keeps parsed: every route's statements, with room for the searches' shapes. */
+/** Every route's statements, with room for the searches' shapes. */
 export const KEPT_STATEMENTS = 200;
 /**
- * A statement without parameters keeps the plan it was first given. PGlite runs no autovacuum (whose ANALYZE would
- * invalidate it), and a plan made on a few rows must not outlive their growth: each statement is prepared again after this.
+ * A parameterless statement keeps its first plan, and PGlite runs no autovacuum (whose ANALYZE would invalidate it): a
+ * plan made on a few rows must not outlive their growth.
  */
 const KEPT_FOR_MS = 10 * 60_000;
 
 /**
- * Runs statements on PGlite as its own `query` does (extended protocol, parameters serialised by their types, rows
- * parsed by its parsers), but parses each text once: the first run prepares it under a name (`Parse`) and later runs
- * only bind and execute it. PGlite's `query` parses and describes every statement anew, which cost a third of its
- * engine's time. The least recently used statement is closed past `limit`, and any is prepared again after `keptForMs`.
- *
- * Call it under PGlite's own lock (`_runExclusiveQuery`, and `_runExclusiveTransaction` outside a transaction), as
- * `query` does. Plans are unaffected only if the session runs with `plan_cache_mode = force_custom_plan` (client.ts):
- * otherwise PostgreSQL would switch a statement to a generic plan after five runs.
+ * Like PGlite's `query` (extended protocol, its serialisers and parsers), but each text is parsed once and later runs
+ * only bind and execute: parsing and describing anew cost a third of the engine's time. LRU past `limit`, re-prepared
+ * after `keptForMs`. Call it under PGlite's own lock, as `query` does. Plans stay per run only with
+ * `plan_cache_mode = force_custom_plan` (client.ts); otherwise a statement turns generic after five runs.
  */
 export function keptStatements(client: PGlite, limit = KEPT_STATEMENTS, keptForMs = KEPT_FOR_MS) {
   const statements = new Map<string, { name: string; paramTypes: number[]; at: number }>();
@@ -28,7 +24,7 @@ export function keptStatements(client: PGlite, limit = KEPT_STATEMENTS, keptForM
     const kept = statements.get(text);
     if (kept) statements.delete(text);
     if (kept && Date.now() - kept.at < keptForMs) {
-      // Map order is the recency order: the entry moves to the end.
+      // Map order is the recency order.
       statements.set(text, kept);
       return kept;
     }
@@ -59,7 +55,7 @@ export function keptStatements(client: PGlite, limit = KEPT_STATEMENTS, keptForM
       messages.push(...(await send(protocol.serialize.describe({ type: 'P' }))));
       messages.push(...(await send(protocol.serialize.execute({}))));
     } finally {
-      // After an error PostgreSQL skips every message up to this one, as it does after PGlite's own.
+      // After an error PostgreSQL skips every message up to Sync, as it does after PGlite's own.
       messages.push(...(await send(protocol.serialize.sync())));
     }
     if (!client.isInTransaction()) await client.syncToFs();
@@ -72,8 +68,7 @@ export function keptStatements(client: PGlite, limit = KEPT_STATEMENTS, keptForM
     try {
       return await runOnce(text, params, rowMode);
     } catch (error) {
-      // The kept statement was deallocated from under it (`DEALLOCATE ALL`): it is prepared again, and run again unless
-      // that failure aborted the transaction it was in.
+      // Deallocated from under us (`DEALLOCATE ALL`): prepared again, and rerun unless that aborted the transaction.
       if (!isUnknownPreparedStatement(error) || !statements.has(text)) throw error;
       statements.delete(text);
       if (client.isInTransaction()) throw error;

@@ -1,11 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { Results, RowMode } from '@electric-sql/pglite';
 
-/** What the worker opens (pgliteWorker.ts). */
 export interface WorkerOptions {
   /** Absent: in memory. */
   dataDir?: string;
-  /** A `dumpDataDir()` to start from; it moves to the thread (detached here). */
+  /** A `dumpDataDir()` to start from; transferred to the thread (detached here). */
   image?: ArrayBuffer;
   startParams: string[];
 }
@@ -20,7 +19,7 @@ export type ThreadRequest = { id: number } & (
 );
 
 export type ThreadReply =
-  /** `waitedMs`: how long a statement or a transaction's start waited between its sending and PGlite taking it up. */
+  /** `waitedMs`: how long the statement or transaction start waited in PGlite's queue. */
   | { id: number; ok: true; value: unknown; waitedMs?: number }
   | { id: number; ok: false; error: Record<string, unknown> }
   | { notification: number; payload: string }
@@ -30,37 +29,32 @@ export type ThreadReply =
 type Send = (request: DistributiveOmit<ThreadRequest, 'id'>) => Promise<unknown>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The subset of PGlite's `query` that Drizzle's PGlite driver calls; its `parsers` are the worker's own. */
+/** The part of PGlite's API that Drizzle's PGlite driver calls; `parsers` are the worker's own. */
 interface Querier {
   query<T>(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results<T>>;
 }
 
-/** PGlite in a worker thread, seen from the server's thread: what Drizzle's PGlite driver and the server use of it. */
 export interface PgliteThread extends Querier {
   transaction<T>(callback: (tx: Querier) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(): Promise<Blob>;
-  /** Calls `observe` with each statement's (and transaction start's) wait in the queue, in seconds; answers the unsubscribe. */
+  /** Each statement's queue wait, in seconds; returns the unsubscribe. */
   observeQueueWait(observe: (seconds: number) => void): () => void;
   close(): Promise<void>;
   readonly closed: boolean;
 }
 
-/** A time both threads read alike (each thread's `performance.now()` starts at its own origin). */
+/** Each thread's `performance.now()` starts at its own origin. */
 export const sharedClockMs = (): number => performance.timeOrigin + performance.now();
 
 /**
- * The thread's JavaScript heap holds little but each answer on its way out (PGlite's engine memory is WebAssembly's,
- * outside it): a small young generation keeps the process within its memory aim (docs/benchmarks.md, Load) at no cost to throughput.
+ * The heap holds little but answers on their way out (PGlite's memory is WebAssembly's): a small young generation keeps
+ * the process within its memory aim (docs/benchmarks.md, Load) at no cost to throughput.
  */
 const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-/**
- * The worker's module beside this one: in the server's bundle, its own bundle; from the TypeScript source (development,
- * tests), loaded through tsx, registered in the thread first (a worker does not inherit the loader of its parent).
- */
+/** From TypeScript source (development, tests) the worker registers tsx first: a worker does not inherit its parent's loader. */
 function newWorker(options: WorkerOptions): Worker {
-  // The image was read for this thread alone: moved to it rather than copied.
   const settings = { workerData: options, resourceLimits: RESOURCE_LIMITS, transferList: options.image ? [options.image] : [] };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pgliteWorker.mjs', import.meta.url), settings);
   const source = JSON.stringify(new URL('./pgliteWorker.ts', import.meta.url).href);
@@ -68,17 +62,14 @@ function newWorker(options: WorkerOptions): Worker {
   return new Worker(bootstrap, { ...settings, eval: true });
 }
 
-/** An error as PostgreSQL's reached the worker (message, SQLSTATE `code`, constraint…), for dbErrors.ts to read. */
+/** Keeps PostgreSQL's fields (SQLSTATE `code`, constraint…) for dbErrors.ts. */
 function rebuiltError(fields: Record<string, unknown>): Error {
   const error = new Error(String(fields.message));
   Object.assign(error, fields);
   return error;
 }
 
-/**
- * Starts PGlite in a worker thread and resolves once it is open. Statements are answered in the order they were sent,
- * as PGlite itself would; a transaction holds the database until its callback settles, as PGlite's own does.
- */
+/** Statements are answered in the order sent; a transaction holds the database until its callback settles, as in PGlite itself. */
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
   const worker = newWorker(options);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -106,15 +97,15 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
         else waiting?.reject(rebuiltError(message.error));
       }
     });
-    // A thread that dies (out of memory, a crash of the engine) fails what waits on it, and whatever is sent after.
+    // A dead thread (out of memory, engine crash) fails what waits on it and whatever is sent after.
     const fail = (error: Error) => {
       if (stopped) return;
       stopped = closed ? new Error('the database is closed') : new Error(`the database thread stopped: ${error.message}`, { cause: error });
       reject(stopped);
       for (const waiting of pending.values()) waiting.reject(stopped);
       pending.clear();
-      // Without its database the process can answer nothing: it stops, as it did when PGlite ran in it and failed, for
-      // its supervisor to start it again (a thread that fails while starting is the caller's error instead).
+      // Without its database the process can answer nothing: it crashes for its supervisor to restart it, as when PGlite
+      // ran in-process (a failure while starting is the caller's error instead).
       const lost = stopped;
       if (started && !closed)
         setImmediate(() => {
@@ -176,7 +167,6 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
       await send({ op: 'end', transaction, commit: true });
       return result;
     },
-    // Each listener is a subscription of its own in the thread, which resolves once PGlite listens on the channel.
     async listen(channel, onPayload) {
       const subscription = (nextSubscription += 1);
       listeners.set(subscription, onPayload);

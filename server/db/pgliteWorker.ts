@@ -1,6 +1,5 @@
-// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement synchronously on
-// the thread that calls it, so on the server's thread it would stop HTTP, JSON and Drizzle while it works. Here it runs
-// beside them, answering the messages of pgliteThread.ts (the protocol's types are there).
+// PGlite runs every statement synchronously on the calling thread: on the server's thread it would stop HTTP, JSON and
+// Drizzle while it works. Answers pgliteThread.ts's messages (the protocol's types are there).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,8 +11,8 @@ if (!port) throw new Error('pgliteWorker.ts runs as a worker thread (server/db/p
 
 const keepText = (value: string): string => value;
 /**
- * Dates, times and intervals stay as PostgreSQL wrote them, as Drizzle asks of both of its drivers (it turns them into
- * what each column's mode says): the parsers it passes with each query are functions, which cannot cross threads.
+ * Dates, times and intervals stay as PostgreSQL wrote them, as Drizzle expects (it converts per column mode): the parsers
+ * it passes with each query are functions, which cannot cross threads.
  */
 const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 
@@ -21,7 +20,7 @@ const options = workerData as WorkerOptions;
 const client = new PGlite({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   ...(options.image ? { loadDataDir: new Blob([options.image]) } : {}),
-  // pg_trgm backs the substring searches (companies, offers, needs) with GIN indexes.
+  // pg_trgm: the GIN indexes behind every substring search.
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, ...options.startParams],
   parsers: Object.fromEntries(TEXT_TYPES.map((type) => [type, keepText])),
@@ -29,15 +28,14 @@ const client = new PGlite({
 
 const runKept = keptStatements(client);
 
-/** Open transactions by the main thread's number: each holds PGlite until `end` settles it. */
+/** By the main thread's number: each holds PGlite until `end` settles it. */
 const transactions = new Map<number, { end: (commit: boolean) => void; settled: Promise<void> }>();
-/** Each `listen` of the main thread by its number, with what stops it. */
 const subscriptions = new Map<number, () => Promise<void>>();
 const ROLLED_BACK = new Error('rolled back by the main thread');
 
 const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
-/** What a PostgreSQL error carries (SQLSTATE, constraint…): an Error crossing threads keeps only its message. */
+/** An Error crossing threads keeps only its message; PostgreSQL's fields (SQLSTATE, constraint…) are copied. */
 function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const fields: Record<string, unknown> = { message: error.message, name: error.name };
@@ -90,7 +88,7 @@ async function answer(request: ThreadRequest): Promise<void> {
       return;
     }
     case 'listen': {
-      // PGlite's own unlisten function removes this callback alone, and UNLISTENs once the channel has none left.
+      // PGlite's unlisten removes this callback alone, and UNLISTENs once the channel has none left.
       const unlisten = await client.listen(request.channel, (payload) => reply({ notification: request.subscription, payload }));
       subscriptions.set(request.subscription, unlisten);
       reply({ id: request.id, ok: true, value: null });

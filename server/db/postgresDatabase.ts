@@ -7,16 +7,16 @@ import type { DatabaseHandle, DatabaseLog } from './client';
 import { listenOnPostgres } from './postgresListener';
 import * as schema from './schema';
 
-/** A call that needs a connection while the database is away waits this long at most, then answers 503. */
+/** A call that needs a connection while the database is away answers 503 after this. */
 const CONNECT_TIMEOUT_MS = 3_000;
-/** At start, an unreachable database is tried again after 1, 2, then every 4 s: serving within 5 s of its return. */
+/** At start, retries after 1, 2, then every 4 s: serving within 5 s of the database's return. */
 const START_RETRY_MAX_MS = 4_000;
-/** A statement with no answer within this long fails (503) and the pool drops its connection (DATABASE_QUERY_TIMEOUT_MS). */
+/** DATABASE_QUERY_TIMEOUT_MS's default. */
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
-/** Any constant works: it only has to be the same for every process that migrates this database. */
+/** Any constant, the same for every process that migrates this database. */
 const MIGRATION_LOCK_ID = 727_001;
 
-/** node-postgres over DATABASE_URL, migrated; waits for the database at start rather than giving up. */
+/** Waits for the database at start rather than giving up. */
 export async function openPostgres(
   databaseUrl: string,
   migrationsFolder: string,
@@ -25,10 +25,9 @@ export async function openPostgres(
 ): Promise<DatabaseHandle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  // No JIT compilation: it pays off for long analytic queries, and cost estimates that run high (the dashboard's
-  // joins of weekly counts) made PostgreSQL spend 840 ms compiling a statement that runs in 90 (100 000 rows a table).
-  // Set in each connection's startup packet, so no statement is queued before the pool hands the connection out
-  // (an `options` parameter of DATABASE_URL itself takes the place of this one).
+  // No JIT: high cost estimates (the dashboard's weekly joins) made PostgreSQL spend 840 ms compiling a statement that
+  // runs in 90 (100 000 rows a table). Set in the startup packet so no statement is queued before the connection is lent
+  // (an `options` parameter of DATABASE_URL takes its place).
   const pool = new Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -37,14 +36,14 @@ export async function openPostgres(
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
-  // A connection that fails while idle in the pool (a restart, a failover, pg_terminate_backend) is dropped by the
-  // pool and replaced on the next call; unheard, its 'error' event would end the process.
+  // An idle connection that fails (restart, failover, pg_terminate_backend) is replaced by the pool; unheard, its
+  // 'error' event would end the process.
   pool.on('error', (error) => {
     recordDatabaseError('connection');
     log.warn(`database connection lost: ${describeDatabaseError(error)}`);
   });
-  // A connection that fails while lent out fails its next statement, and the pool drops it when it comes back; this
-  // listener only keeps its 'error' event, between two statements, from ending the process.
+  // A lent connection that fails fails its next statement and is dropped on return; this only keeps its 'error' event
+  // from ending the process.
   pool.on('connect', (client: PoolClient) => {
     client.on('error', () => undefined);
     closeOnQueryTimeout(client);
@@ -62,12 +61,12 @@ export async function openPostgres(
 }
 
 /**
- * node-postgres fails a statement that outlives query_timeout but keeps waiting on its connection, so the ROLLBACK of
- * its transaction, and every later statement on that connection, would wait a whole timeout again: close it at once.
+ * node-postgres fails a statement past query_timeout but keeps waiting on its connection, so the ROLLBACK and every
+ * later statement there would wait a whole timeout again: close it at once.
  */
 function closeOnQueryTimeout(client: PoolClient): void {
   const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
-  // The class's own query, looked up on each call: whatever replaces it there later (a test's spy) still runs.
+  // Looked up on each call, so that whatever replaces it later (a test's spy) still runs.
   const classQuery = () => (Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }).query;
   Object.assign(client, {
     query: (...args: unknown[]) => {
@@ -95,7 +94,7 @@ async function migrateWhenReachable(pool: Pool, db: NodePgDatabase<typeof schema
   }
 }
 
-/** Several instances may start together over one database: one migrates, the others wait. */
+/** Instances starting together over one database: one migrates, the others wait. */
 async function migrateUnderLock(pool: Pool, db: NodePgDatabase<typeof schema>, migrationsFolder: string): Promise<void> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const lockClient = await pool.connect();
@@ -108,7 +107,7 @@ async function migrateUnderLock(pool: Pool, db: NodePgDatabase<typeof schema>, m
     throw error;
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    // A connection that failed goes, rather than back to the pool.
+    // A failed connection is destroyed rather than returned to the pool.
     lockClient.release(failure instanceof Error ? failure : undefined);
   }
 }

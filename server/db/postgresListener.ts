@@ -1,16 +1,14 @@
 import type { StopListening } from './client';
 import { recordDatabaseError } from '../lib/metrics';
 
-/** How often the listening connection proves it is alive, and how long its answer (or its opening) may take. */
+/** How often the listening connection proves it is alive, and how long its answer (or opening) may take. */
 const HEARTBEAT = { everyMs: 10_000, timeoutMs: 5_000 };
-/** Names the listening connections in pg_stat_activity. */
+/** Shown in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'admin-platform listener';
 
 /**
- * LISTEN on `channel` over a PostgreSQL connection of its own, outside the pool (a pooled connection goes back to
- * others between statements). Resolves once listening; a failure before that rejects, and `onLost` is called at most
- * once, and only after. An idle connection can die without a word (a dropped NAT entry, a failover), so it runs
- * `SELECT 1` every 10 s and counts as lost when that fails or takes over 5 s (`heartbeat`).
+ * Outside the pool: a pooled connection goes to others between statements. `onLost` is called at most once, and only
+ * after listening began. An idle connection can die without a word (a dropped NAT entry, a failover), hence the heartbeat.
  */
 export async function listenOnPostgres(
   databaseUrl: string,
@@ -28,7 +26,7 @@ export async function listenOnPostgres(
   });
   let stopped = false;
   let listening = false;
-  // Set once listening; cleared by end(), which may run before.
+  // Set once listening; end() may run before.
   let beating: NodeJS.Timeout | undefined = undefined;
   const end = () => {
     stopped = true;

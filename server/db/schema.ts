@@ -19,16 +19,13 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/**
- * An editable record's version: a BEFORE UPDATE trigger (migration 0022, move_version()) adds one whenever a column an
- * admin sees changes, in the statement itself, so no code path can forget it (docs/concurrency.md).
- */
+/** Bumped by a BEFORE UPDATE trigger (migration 0022) when an admin-visible column changes: no code path can forget it (docs/concurrency.md). */
 const version = () => integer('version').notNull().default(1);
 
-/** Credits: two decimals, below 10^12 in absolute value; numeric, so that sums are exact and never overflow. */
+/** Two decimals, below 10^12 in absolute value: numeric, so that sums are exact and never overflow. */
 const credits = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
-/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer over the same memory. */
+/** node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer over the same memory. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
@@ -54,7 +51,7 @@ export const admins = pgTable(
   ],
 );
 
-/** Server-side sessions: only a hash of the token is stored, so a database leak signs nobody in. */
+/** Only a hash of the token is stored, so a database leak signs nobody in. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -84,7 +81,6 @@ export const authTokens = pgTable(
   (table) => [index('auth_tokens_admin_id_idx').on(table.adminId)],
 );
 
-/** Outgoing e-mail; a sender (SMTP, or the development log) drains it. */
 export const outbox = pgTable(
   'outbox',
   {
@@ -94,7 +90,7 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    /** SMTP sending: tries so far, the last failure, and until when a sender holds the row (or waits to retry). */
+    /** SMTP sending: tries so far, last failure, and until when a sender holds the row (or waits to retry). */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
@@ -107,7 +103,6 @@ export const outbox = pgTable(
   ],
 );
 
-/** Fixed-window counters for rate limits, shared by every server process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -115,11 +110,8 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Row counts kept exact by statement-level triggers (migrations 0005, 0006, 0010, 0019), so that an unfiltered search
- * answers its `total` without counting every row. Tracked: companies, audit_events, admins, users, offers, needs, rooms.
- * A table's count is the sum of its slots: each database session adds to the slot of its own process id (modulo
- * 16, counter_slot() in migration 0019), so that concurrent writes to one table (every audited action inserts an event) do not queue on one
- * row until their commits.
+ * Exact row counts kept by triggers (migrations 0005, 0006, 0010, 0019) so an unfiltered search needs no count(*).
+ * Each session adds to its own slot (pid modulo 16, counter_slot()) so concurrent writes do not queue on one row.
  */
 export const rowCounts = pgTable(
   'row_counts',
@@ -131,40 +123,30 @@ export const rowCounts = pgTable(
   (table) => [primaryKey({ columns: [table.tableName, table.slot] })],
 );
 
-/**
- * A change stamp per table whose answers the servers cache (the Bank's list): statement-level triggers add one to it
- * on every insert, update, delete or truncate (migration 0016), so a cached answer is served only while the stamp it
- * was built at is still the table's (server/lib/stampedAnswers.ts).
- */
+/** Per-table change stamp bumped by triggers (migration 0016); a cached answer is valid while its stamp is current (server/lib/stampedAnswers.ts). */
 export const changeStamps = pgTable('change_stamps', {
   tableName: text('table_name').primaryKey(),
   stamp: bigint('stamp', { mode: 'number' }).notNull(),
 });
 
 /**
- * The dashboard's figures, kept by triggers (migrations 0014, 0015, 0020, 0021) so that GET /dashboard reads a few rows
- * instead of grouping every offer, need and company: `tally` names the figure (offers_by_domain, needs_by_domain,
- * needs_by_urgency, needs_by_status, credit_in_circulation; the trends companies_by_week, users_by_week,
- * offers_by_week, needs_by_week, credited_by_week, debited_by_week), `key` the value counted (NULL: rows without one;
- * the credit in circulation has none; a trend's week as its Monday, UTC, YYYY-MM-DD), `amount` the count or the sum,
- * of one slot. A count that falls to zero keeps its rows, at 0.
+ * The dashboard's figures, kept by triggers (migrations 0014, 0015, 0020, 0021) so GET /dashboard reads a few rows
+ * instead of grouping every table. `key` is NULL for rows without a value (and for credit_in_circulation); a trend's
+ * key is its week's Monday (UTC, YYYY-MM-DD). A count that falls to zero keeps its rows, at 0.
  */
 export const dashboardTallies = pgTable(
   'dashboard_tallies',
   {
     tally: text('tally').notNull(),
     key: text('key'),
-    /** A figure is the sum of its slots (migration 0020), as a table's row count is (rowCounts). */
+    /** A figure is the sum of its slots (migration 0020), like rowCounts. */
     slot: smallint('slot').notNull().default(0),
     amount: numeric('amount', { mode: 'number' }).notNull(),
   },
   (table) => [unique('dashboard_tallies_tally_key_slot').on(table.tally, table.key, table.slot).nullsNotDistinct()],
 );
 
-/**
- * Companies (organisations). `search_text` gathers the searched columns so that one trigram index
- * serves `search` (name, city, postal code, siret) on any number of rows.
- */
+/** `search_text` gathers the searched columns so that one trigram index serves `search`. */
 export const companies = pgTable(
   'companies',
   {
@@ -188,8 +170,7 @@ export const companies = pgTable(
     website: text('website'),
     logoUrl: text('logo_url'),
     isTest: boolean('is_test').notNull().default(false),
-    /** Shown to the API as `{product}_balance`. */
-    /** Changed only together with a `credit_entries` row (server/lib/ledger.ts). */
+    /** Shown to the API as `{product}_balance`; changed only with a `credit_entries` row (server/lib/ledger.ts). */
     creditBalance: credits('credit_balance').notNull().default(0),
     /** The company's id on the old platform. */
     organizationId: text('organization_id'),
@@ -231,9 +212,8 @@ export const companyComments = pgTable(
 );
 
 /**
- * Marketplace users; each may belong to one company. `name_lower` and `email_lower` are `lower()` of
- * the name and e-mail, stored (migration 0012): the search matches them with LIKE on `lower(pattern)`,
- * which is what ILIKE computes, without lower-casing every row it reads (most of a common text's cost).
+ * `name_lower`/`email_lower` are stored (migration 0012) so the search can LIKE `lower(pattern)` without lower-casing
+ * every row it reads (most of the cost of ILIKE).
  */
 export const users = pgTable(
   'users',
@@ -258,7 +238,6 @@ export const users = pgTable(
   ],
 );
 
-/** A request to sync a company with its record on the old platform. */
 export const syncJobs = pgTable(
   'sync_jobs',
   {
@@ -274,10 +253,7 @@ export const syncJobs = pgTable(
   (table) => [index('sync_jobs_company_idx').on(table.companyId, table.startedAt)],
 );
 
-/**
- * 'Login as': a single-use token minted for one user, for about a minute, recorded
- * with the admin who asked; never the admin's own session.
- */
+/** 'Login as': a single-use token for one user, valid about a minute; never the admin's own session. */
 export const impersonationTokens = pgTable(
   'impersonation_tokens',
   {
@@ -294,7 +270,6 @@ export const impersonationTokens = pgTable(
   (table) => [index('impersonation_tokens_user_idx').on(table.userId)],
 );
 
-/** Offers: services or products a company sells. */
 export const offers = pgTable(
   'offers',
   {
@@ -313,7 +288,7 @@ export const offers = pgTable(
     createdAt: createdAt(),
     version: version(),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`),
-    /** The company's name, kept by triggers (migration 0009; never written by the app), so that an index serves the sort by it. */
+    /** Kept by triggers (migration 0009; never written by the app) so that an index serves the sort by company name. */
     organisationName: text('organisation_name'),
   },
   (table) => [
@@ -333,7 +308,6 @@ export const offers = pgTable(
   ],
 );
 
-/** Needs: what a buyer company requires. */
 export const needs = pgTable(
   'needs',
   {
@@ -346,7 +320,7 @@ export const needs = pgTable(
     status: text('status').notNull().default('en cours'),
     createdAt: createdAt(),
     version: version(),
-    /** The company's name, kept by triggers (migration 0009; never written by the app): searched and sorted without a join. */
+    /** Kept by triggers (migration 0009; never written by the app): searched and sorted without a join. */
     organisationName: text('organisation_name'),
   },
   (table) => [
@@ -365,7 +339,6 @@ export const needs = pgTable(
   ],
 );
 
-/** Category images (the Bank): pictures offered per activity domain. */
 export const categoryImages = pgTable(
   'category_images',
   {
@@ -378,7 +351,7 @@ export const categoryImages = pgTable(
   (table) => [index('category_images_domain_idx').on(table.activityDomain, table.createdAt)],
 );
 
-/** A buyer/seller conversation about one offer. The offer's title and images are kept as they were. */
+/** The offer's title and images are kept as they were when the conversation started. */
 export const rooms = pgTable(
   'rooms',
   {
@@ -389,13 +362,10 @@ export const rooms = pgTable(
     sellerId: text('seller_id').references(() => companies.id, { onDelete: 'set null' }),
     buyerId: text('buyer_id').references(() => companies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /** The seller's and buyer's names, kept by triggers (migration 0009; never written by the app): searched without a join. */
+    /** Kept by triggers (migration 0009; never written by the app): searched without a join. */
     sellerName: text('seller_name'),
     buyerName: text('buyer_name'),
-    /**
-     * The last message's text (null without one) and its time, or the room's creation: kept by triggers
-     * (migration 0011; never written by the app), so that the list reads and sorts them without a subquery.
-     */
+    /** The last message's text and time (else the room's creation), kept by triggers (migration 0011; never written by the app): sorted without a subquery. */
     lastMessage: text('last_message'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -428,10 +398,7 @@ export const roomMessages = pgTable(
   (table) => [index('room_messages_room_idx').on(table.roomId, table.createdAt)],
 );
 
-/**
- * Who has a record's page open (the console's presence notice): one row per browser tab, refreshed while the tab is
- * open; a row whose `seen_at` is old is a tab that went away without saying so.
- */
+/** Presence: one row per open browser tab; an old `seen_at` is a tab that went away without saying so. */
 export const recordViewers = pgTable(
   'record_viewers',
   {
@@ -457,10 +424,7 @@ export type NeedRow = typeof needs.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
 export type RoomMessageRow = typeof roomMessages.$inferSelect;
 
-/**
- * The credit ledger: every change of a company's balance, with the balance it left. No foreign key:
- * a deleted company's entries stay readable. Amounts and balances are `credits` (two decimals).
- */
+/** The credit ledger. No foreign key: a deleted company's entries stay readable. */
 export const creditEntries = pgTable(
   'credit_entries',
   {
@@ -482,9 +446,8 @@ export const creditEntries = pgTable(
 );
 
 /**
- * The audit trail: one row per change, written in the transaction of the change. No foreign keys and
- * name snapshots, so that entries outlive the record and the admin. `changes` is `{field: [before, after]}`,
- * never a secret.
+ * Written in the change's transaction. No foreign keys and name snapshots, so entries outlive the record and the admin;
+ * `changes` never holds a secret.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -512,10 +475,7 @@ export const auditEvents = pgTable(
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
-/**
- * Uploaded files (FILE_STORAGE=database), so that every server over this database serves them. `path` is
- * the folder and name under /uploads; names are random and never reused, so a row never changes.
- */
+/** Uploaded files (FILE_STORAGE=database). Names are random and never reused, so a row never changes. */
 export const storedFiles = pgTable('stored_files', {
   path: text('path').primaryKey(),
   contentType: text('content_type').notNull(),

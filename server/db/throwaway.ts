@@ -3,19 +3,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './client';
 
-/** SQLSTATE 55006: the database is still being accessed (one of our backends has not exited yet). */
+/** The database is still being accessed (one of our backends has not exited yet). */
 const OBJECT_IN_USE = '55006';
 const DROP_ATTEMPTS = 10;
 
 interface ThrowawayDatabase extends DatabaseHandle {
-  /** The throw-away PostgreSQL database, for a second connection pool (another server instance or process); PGlite has none. */
+  /** For a second connection pool (another server instance or process); PGlite has none. */
   url?: string;
 }
 
-/**
- * A fresh database for a test file or a benchmark run: in-memory PGlite, or — when DATABASE_URL is set — a
- * throw-away database on that PostgreSQL server, dropped again by close().
- */
+/** For a test file or benchmark run: in-memory PGlite, or with DATABASE_URL a database dropped again by close(). */
 export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL, pgliteImage?: Blob): Promise<ThrowawayDatabase> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:', pgliteImage });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
@@ -44,10 +41,8 @@ async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<
 }
 
 /**
- * A plain DROP, not WITH (FORCE): FORCE must be allowed to terminate every backend on the database, and an
- * autovacuum worker that happens to be there makes it fail for a role that is not superuser. A plain DROP stops
- * autovacuum workers by itself; our own pool is already closed, so only a backend still exiting can be in the
- * way, and a short retry covers that.
+ * Not WITH (FORCE): FORCE fails for a non-superuser when an autovacuum worker is there, and a plain DROP stops those
+ * itself. Our pool is closed, so only a backend still exiting can be in the way: a short retry covers that.
  */
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {

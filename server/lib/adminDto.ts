@@ -1,7 +1,7 @@
 import type { AdminRow } from '../db/schema';
 import type { Admin } from '../../shared/contract/admins';
 
-/** The admin as the contract shows it: never the password hash. */
+/** Never the password hash. */
 export const toAdminDto = (row: AdminRow): Admin => ({
   _id: row.id,
   name: row.name,

@@ -8,13 +8,9 @@ import { notifyRecord } from './recordActivity';
 
 export type FieldChanges = Record<string, [unknown, unknown]>;
 
-/** Fields never written to the trail, whatever record they come from. */
 const SECRET_FIELD = /password|token|hash|secret/i;
 
-/**
- * The fields that differ between two views of a record, as `{field: [before, after]}`. Pass the
- * contract's views (DTOs), which never hold a secret; secret-looking names are dropped regardless.
- */
+/** Pass the contract's views (DTOs), which never hold a secret; secret-looking names are dropped regardless. */
 export function changedFields(before: object | null, after: object | null): FieldChanges {
   const changes: FieldChanges = {};
   const previous = (before ?? {}) as Record<string, unknown>;
@@ -33,20 +29,20 @@ export interface AuditEvent {
   entity: AuditEntity;
   entityId?: string | null;
   changes?: FieldChanges | null;
-  /** Who did it, when not the signed-in admin of the request (sign-in, a reset link). */
+  /** When not the request's signed-in admin (sign-in, a reset link). */
   actor?: { id: string; name: string } | null;
 }
 
-/** The audited actions that save a record whose page may be open: its viewers are told (docs/concurrency.md). */
+/** Saves of a record whose page may be open: its viewers are told (docs/concurrency.md). */
 const SAVES: ReadonlySet<AuditAction> = new Set<AuditAction>(['update', 'overwrite', 'credit_adjustment', 'comment', 'comment_delete']);
 
 /**
- * Writes one event; call it with the transaction of the change it records. A save of a record that has a page also
- * notifies the servers, on that transaction's commit: every change is audited, so no route can forget to.
+ * Call it in the change's transaction. Saves also notify the servers on commit: every change is audited, so no route
+ * can forget to.
  */
 export async function recordAudit(db: Database, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const actor = event.actor === undefined ? request.session?.admin : event.actor;
-  // An update that changed nothing (a form saved as it was) is no news to the record's viewers.
+  // A form saved unchanged is no news to the record's viewers.
   const changedSomething = event.changes === undefined || Object.keys(event.changes ?? {}).length > 0;
   if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action) && changedSomething) {
     await notifyRecord(db, { resource: event.entity, id: event.entityId, kind: 'saved', admin_id: actor?.id ?? null, name: actor?.name ?? null });

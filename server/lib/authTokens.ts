@@ -5,7 +5,6 @@ import { hashToken, newSecretToken } from './ids';
 
 export type AuthTokenPurpose = 'reset' | 'invite';
 
-/** How long an e-mailed link stays valid. */
 const LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   reset: 60 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
@@ -22,10 +21,7 @@ export async function issueAuthToken(db: Database, adminId: string, purpose: Aut
   return token;
 }
 
-/**
- * Marks a live token used and returns its admin id, in one statement, so that two requests racing
- * with the same link cannot both succeed.
- */
+/** One statement, so that two requests racing with the same link cannot both succeed. */
 export async function consumeAuthToken(db: Database, token: string): Promise<string | undefined> {
   const [row] = await db
     .update(authTokens)
@@ -35,7 +31,7 @@ export async function consumeAuthToken(db: Database, token: string): Promise<str
   return row?.adminId;
 }
 
-/** The admin of a live (unused, unexpired) token, without using it up. */
+/** Without using it up. */
 export async function findLiveAuthToken(db: Database, token: string): Promise<string | undefined> {
   const [row] = await db
     .select({ adminId: authTokens.adminId })
@@ -45,7 +41,7 @@ export async function findLiveAuthToken(db: Database, token: string): Promise<st
   return row?.adminId;
 }
 
-/** Ends every link still out for an admin (after a password reset or change, or an e-mail change). */
+/** After a password reset or change, or an e-mail change. */
 export async function revokeAuthTokens(db: Database, adminId: string): Promise<void> {
   await db
     .update(authTokens)

@@ -7,10 +7,7 @@ export interface BoundedConcurrency {
   readonly waiting: number;
 }
 
-/**
- * Runs at most `slots` tasks at once with at most `maxWaiting` queued; a task beyond that is refused
- * at once with 429 and `Retry-After`, rather than queued without end.
- */
+/** Beyond `maxWaiting` queued, a task is refused at once (429, `Retry-After`) rather than queued without end. */
 export function boundedConcurrency(slots: number, maxWaiting: number, retryAfterSeconds: number): BoundedConcurrency {
   const limit = pLimit(slots);
   const run = <Result>(task: () => Promise<Result>): Promise<Result> =>

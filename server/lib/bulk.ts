@@ -4,10 +4,8 @@ import { CompanyNotEmptyError } from './companyDependents';
 import { AppError } from './errors';
 
 /**
- * One bulk action in one transaction: `act` runs for each id in a savepoint of its own, so a row it refuses
- * (an AppError, as the one-row call would answer) is rolled back and reported while the others are kept.
- * Anything else is a fault: the whole transaction is rolled back and the call fails. `checkFirst` runs before any
- * row, in the same transaction: what it throws refuses the whole call (stale versions: server/lib/versions.ts).
+ * Each id in a savepoint of its own: a refusal (an AppError) rolls back and is reported, the other rows kept; anything
+ * else fails the whole call. What `checkFirst` throws refuses the whole call (stale versions: server/lib/versions.ts).
  */
 export async function actOnEach(
   db: Database,

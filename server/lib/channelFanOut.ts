@@ -2,23 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, StopListening } from '../db/client';
 import { describeDatabaseError } from './dbErrors';
 
-/** What the fan-out asks of every subscriber: to end its stream when the feed stops. */
 export interface ChannelSubscriber {
-  /** The feed stopped (the server closes, or the listening connection was lost): end the stream. */
+  /** The feed stopped (server closing, or listening connection lost). */
   end(): void;
 }
 
 export interface ChannelFanOutOptions<Notice, Subscriber> {
   channel: string;
-  /** What the log lines and errors call this feed, e.g. 'room activity'. */
+  /** For log lines and errors, e.g. 'room activity'. */
   name: string;
   listen: DatabaseHandle['listen'];
   log: FastifyBaseLogger;
-  /** Whether a payload's JSON is a notice of this feed; one that is not is logged and dropped. */
+  /** A payload that is not a notice of this feed is logged and dropped. */
   isNotice(value: unknown): value is Notice;
-  /** The key of the subscribers a notice is for. */
   keyOf(notice: Notice): string;
-  /** Passes a notice on; `subscribers` answers those of its key at the time of the call, as some may leave while it reads. */
+  /** `subscribers` answers those of the notice's key at call time, as some may leave while it reads. */
   deliver(notice: Notice, subscribers: () => Subscriber[]): void | Promise<void>;
   /** The log line's end when a delivery throws, e.g. 'reading a new message failed'. */
   deliveryFailed: string;
@@ -33,9 +31,8 @@ const parsedJson = (payload: string): unknown => {
 };
 
 /**
- * One LISTEN per server process, started by the first subscriber, fanned out in memory to the subscribers of each
- * key. Notices are delivered one at a time, in the order they came, and only while their key has subscribers. A lost
- * connection ends every subscriber: their clients reconnect, and the next subscription listens again.
+ * One LISTEN per process, started by the first subscriber. Notices are delivered one at a time, in order, only while
+ * their key has subscribers. A lost connection ends every subscriber: clients reconnect, and that listens again.
  */
 export function channelFanOut<Notice, Subscriber extends ChannelSubscriber>(options: ChannelFanOutOptions<Notice, Subscriber>) {
   const { channel, name, listen, log } = options;
@@ -80,7 +77,7 @@ export function channelFanOut<Notice, Subscriber extends ChannelSubscriber>(opti
   };
 
   return {
-    /** Resolves once the server listens, so that nothing committed after it is missed; answers the unsubscribe. */
+    /** Resolves once listening, so that nothing committed after it is missed; returns the unsubscribe. */
     async subscribe(key: string, subscriber: Subscriber): Promise<() => void> {
       if (!closed) await start();
       if (closed) throw new Error(`${name} is closed`);
@@ -91,7 +88,6 @@ export function channelFanOut<Notice, Subscriber extends ChannelSubscriber>(opti
         if (!subscribers.size && byKey.get(key) === subscribers) byKey.delete(key);
       };
     },
-    /** Ends every subscriber, then releases the listening connection. */
     async close() {
       closed = true;
       endAll();

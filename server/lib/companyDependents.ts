@@ -10,14 +10,14 @@ export interface CompanyDependents {
   rooms: number;
 }
 
-/** 409 COMPANY_NOT_EMPTY, with what still belongs to the company (the error handler sends `counts`). */
+/** The error handler sends `counts`: what still belongs to the company. */
 export class CompanyNotEmptyError extends AppError {
   constructor(readonly counts: CompanyDependents) {
     super(409, 'COMPANY_NOT_EMPTY');
   }
 }
 
-/** What still belongs to a company: a company is deleted only once all of it is moved or deleted. */
+/** A company is deleted only once all of it is moved or deleted. */
 export async function dependentsOf(db: Database, companyId: string): Promise<CompanyDependents> {
   const total = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;
   const [userCount, offerCount, needCount, roomCount] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { CompanyRow } from '../db/schema';
 import type { Company, CompanyComment, CompanyDetail, SyncJob } from '../../shared/contract/companies';
 
-/** The company as the contract shows it; the balance is named after the product (`credit_balance`). */
+/** The balance is named after the product (`credit_balance`). */
 export const toCompanyDto = (row: CompanyRow, product: string): Company => ({
   _id: row.id,
   name: row.name,
@@ -29,7 +29,6 @@ export const toCompanyDto = (row: CompanyRow, product: string): Company => ({
   version: row.version,
 });
 
-/** The company with everything its page shows. */
 export const toCompanyDetailDto = (row: CompanyRow, product: string, comments: CompanyComment[], lastSync: SyncJob | null): CompanyDetail => ({
   ...toCompanyDto(row, product),
   comments,

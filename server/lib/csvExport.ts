@@ -11,7 +11,7 @@ import { cursorBatches, type TextRow } from './cursorBatches';
 import { exportSlots, type ExportSlots } from './exportSlots';
 import { isoTimestampText } from './sqlText';
 
-/** One column of an export: its header (the API's snake_case field name), its value, and how it is written. */
+/** `name` is the header: the API's snake_case field name. */
 export interface ExportColumn {
   name: string;
   value: SQLWrapper;
@@ -23,21 +23,17 @@ export const number = (name: string, value: SQLWrapper): ExportColumn => ({ name
 export const boolean = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'boolean' });
 export const date = (name: string, value: SQLWrapper): ExportColumn => ({ name, value, kind: 'date' });
 
-/**
- * Each value as text, written by the database: both drivers then answer the same strings, exact decimals
- * included, and dates are ISO 8601 in UTC to the millisecond, as the API writes them.
- */
+/** Text written by the database, so both drivers answer the same strings (exact decimals; dates ISO 8601 UTC, as the API). */
 function asText({ value, kind }: ExportColumn): SQL<string | null> {
   if (kind === 'date') return isoTimestampText(value);
   return sql<string | null>`(${value})::text`;
 }
 
-/** The SELECT list of an export: `drizzle.select(exportSelection(columns))`, each value named by its header. */
 export function exportSelection(columns: ExportColumn[]): Record<string, SQL.Aliased<string | null>> {
   return Object.fromEntries(columns.map((column) => [column.name, asText(column).as(column.name)]));
 }
 
-/** The file's chunks: the BOM and header go out with the first batch, so that an empty result still has them. */
+/** The BOM and header go out with the first batch, so that an empty result still has them. */
 async function* csvChunks(columns: ExportColumn[], batches: AsyncIterable<TextRow[]>): AsyncGenerator<string> {
   const names = columns.map((column) => column.name);
   const kinds = columns.map((column) => column.kind);
@@ -59,11 +55,7 @@ async function* csvChunks(columns: ExportColumn[], batches: AsyncIterable<TextRo
   if (head) yield head;
 }
 
-/**
- * A byte stream over chunks already started: it reads the next chunk only when the client has taken the
- * last one (backpressure), and destroying it (the client went away) returns the generator, which closes the
- * cursor and releases its transaction.
- */
+/** Reads the next chunk only when the client took the last (backpressure); destroying it returns the generator, which closes the cursor. */
 class ChunkStream extends Readable {
   constructor(
     first: string,
@@ -88,21 +80,21 @@ class ChunkStream extends Readable {
   }
 }
 
-/** `companies-2025-01-31.csv`: the list's name and the day of the export (UTC). */
+/** `companies-2025-01-31.csv` (day of the export, UTC). */
 export const exportFileName = (list: string, now: Date = new Date()): string => `${list}-${now.toISOString().slice(0, 10)}.csv`;
 
 export interface CsvExport {
-  /** The audit trail's entity, and the file's name before its date. */
+  /** The audit trail's entity; `fileName` is the name before its date. */
   entity: AuditEntity;
   fileName: string;
   columns: ExportColumn[];
-  /** The search's rows in the search's order, selected with exportSelection(columns). */
+  /** Selected with exportSelection(columns), in the search's order. */
   query: SQLWrapper;
-  /** The filters the export used, kept in the trail (the search body without its page). */
+  /** Kept in the audit trail (the search body without its page). */
   filters: object;
 }
 
-/** The exports each server instance is streaming (MAX_CONCURRENT_EXPORTS at most). */
+/** Per server instance (MAX_CONCURRENT_EXPORTS at most). */
 const runningExports = new WeakMap<FastifyInstance, ExportSlots>();
 const slotsOf = (app: FastifyInstance): ExportSlots => {
   let slots = runningExports.get(app);
@@ -111,10 +103,8 @@ const slotsOf = (app: FastifyInstance): ExportSlots => {
 };
 
 /**
- * Answers a whole filtered list as a CSV download. Everything that can fail cleanly fails before the first
- * byte: the body was validated by the route, the query's ORDER BY was built by the caller, and the cursor
- * is declared and its first batch read here; past the headers an error can only cut the download short.
- * The export is recorded in the audit trail with its filters.
+ * Everything that can fail cleanly fails before the first byte (the cursor is declared and its first batch read
+ * here); past the headers an error can only cut the download short.
  */
 async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
   const release = slotsOf(app).take();
@@ -126,7 +116,7 @@ async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, repl
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(file.fileName)}"`)
       .header('cache-control', 'no-store');
-    // 'close' comes once the stream has ended or been destroyed (the client went away): the cursor is closed by then.
+    // 'close' comes once the stream ended or was destroyed (the client went away): the cursor is closed by then.
     const stream = new ChunkStream(first.done ? '' : first.value, chunks).once('close', release);
     return reply.send(stream);
   } catch (error) {
@@ -136,28 +126,26 @@ async function sendCsvExport(app: FastifyInstance, request: FastifyRequest, repl
   }
 }
 
-/** A search body: the filters and sort, and the page that an export ignores. */
 type SearchBody = z.ZodType<{ offset: number; limit?: number }>;
 
 export interface ExportRoute<Body extends SearchBody> {
   url: string;
   tags: string[];
   summary: string;
-  /** The list's search body, the same schema: a body the search refuses, the export refuses alike. */
+  /** The list's own search schema, so the export refuses what the search refuses. */
   body: Body;
   answer: ReturnType<typeof csvAnswer>;
   entity: AuditEntity;
   fileName: string;
   columns: ExportColumn[];
-  /** The rows of the search `body` asks for, all pages, in the search's order, selected with exportSelection(columns). */
   query: (body: z.infer<Body>) => SQLWrapper;
 }
 
-/** `POST /x/export`: the list's whole filtered result as CSV (see sendCsvExport); the page is ignored. */
+/** `POST /x/export`: the whole filtered list as CSV; the page is ignored. */
 export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
   const { url, tags, summary, body, answer, query, ...file } = route;
   app.withTypeProvider<ZodTypeProvider>().post(url, { schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
-    // Parsed by `body` before the handler runs; the type provider cannot resolve a generic schema's output, so it is named here.
+    // The type provider cannot resolve a generic schema's output, so it is named here.
     const parsed = request.body as z.output<Body>;
     const { offset: _offset, limit: _limit, ...filters } = parsed;
     return sendCsvExport(app, request, reply, { ...file, query: query(parsed), filters });

@@ -2,18 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 
-/** A row as the cursor answers it: every column cast to text by the query, null kept. */
+/** Every column cast to text by the query. */
 export type TextRow = Record<string, string | null>;
 
-/** Rows read per FETCH: a batch costs a round trip, and only one batch is held at a time. */
+/** A batch costs a round trip, and only one batch is held at a time. */
 export const CURSOR_BATCH = 1000;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * A transaction kept open across the caller's awaits: drizzle only offers one bounded by a callback, so
- * the callback waits until end() is called. A query that failed inside it leaves it aborted, and the
- * COMMIT that end() sends then rolls it back.
+ * Drizzle only offers a transaction bounded by a callback, so the callback waits until end(). After a failed query
+ * the COMMIT that end() sends rolls it back.
  */
 function heldTransaction(db: Database): Promise<{ tx: Transaction; end: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
@@ -39,16 +38,10 @@ function heldTransaction(db: Database): Promise<{ tx: Transaction; end: () => Pr
 const rowsOf = (result: unknown): TextRow[] => (result as { rows: TextRow[] }).rows;
 
 /**
- * Every row of `query`, CURSOR_BATCH at a time, read through a server-side cursor so that memory holds one
- * batch whatever the result's size. Stop iterating (return()) and the cursor is closed, and its transaction
- * or connection released.
- *
- * PostgreSQL: `DECLARE … NO SCROLL CURSOR` in a read-only repeatable-read transaction on a connection of its
- * own, then FETCH in a loop; the snapshot is the transaction's.
- * PGlite has a single connection, and a transaction holds it exclusively: an export held open in one would
- * stop every other request until the download ends. There the cursor is declared `WITH HOLD` in a
- * read-only transaction: its COMMIT materialises the result in PostgreSQL's own temporary storage (spilled
- * to disk past work_mem), and each FETCH is then a short query between the other requests'.
+ * Reads through a server-side cursor so memory holds one batch whatever the result's size; return() closes it.
+ * PostgreSQL: a read-only repeatable-read transaction on its own connection. PGlite has one connection, which an open
+ * transaction would hold for the whole download: there the cursor is `WITH HOLD`, its COMMIT materialises the result
+ * (spilled to disk past work_mem), and each FETCH is a short query between other requests'.
  */
 export async function* cursorBatches(db: Database, kind: DatabaseHandle['kind'], query: SQLWrapper): AsyncGenerator<TextRow[]> {
   const cursor = sql.identifier(`export_${randomBytes(8).toString('hex')}`);

@@ -1,12 +1,11 @@
 import { isSubDomainOf } from '../../shared/catalogue/domains';
 import { ValidationError } from './validation';
 
-/** The sub-domain must belong to the domain the record ends up with. */
 export function checkDomainPair(domain: string | null | undefined, subDomain: string | null | undefined): void {
   if (subDomain && (!domain || !isSubDomainOf(domain, subDomain))) {
     throw new ValidationError({ sub_activity_domain: 'not a sub-domain of the activity domain' });
   }
 }
 
-/** The value a partial update leaves: the new one when given, else the stored one. */
+/** The new value when given, else the stored one. */
 export const afterUpdate = <Value>(next: Value | undefined, current: Value): Value => (next !== undefined ? next : current);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/catalogue/errorCodes';
 
-/** A refusal the client should see: the error handler answers `{ok:false, code}` with `status`. */
+/** A refusal the client should see: answered as `{ok:false, code}` with `status`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -10,7 +10,7 @@ export class AppError extends Error {
   }
 }
 
-/** 429 RATE_LIMITED; the error handler adds `Retry-After` with the seconds to wait. */
+/** The error handler adds `Retry-After`. */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'RATE_LIMITED');
@@ -19,5 +19,5 @@ export class RateLimitedError extends AppError {
 
 export const notFound = () => new AppError(404, 'NOT_FOUND');
 
-/** 503 DATABASE_UNAVAILABLE: the database cannot be reached; the error handler adds `Retry-After`. */
+/** The error handler adds `Retry-After`. */
 export const databaseUnavailable = () => new AppError(503, 'DATABASE_UNAVAILABLE');

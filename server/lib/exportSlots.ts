@@ -1,16 +1,15 @@
 import { RateLimitedError } from './errors';
 
 /**
- * How many exports one process streams at once. On PostgreSQL each holds a pool connection (of 10) in
- * its cursor's transaction until the client has read the whole file: the cap leaves the rest of the pool
- * to the console's other calls.
+ * Per process. On PostgreSQL each export holds a pool connection (of 10) until the client has read the whole file: the
+ * cap leaves the rest of the pool to the console's other calls.
  */
 export const MAX_CONCURRENT_EXPORTS = 4;
-/** What a refused export is told to wait: a large export takes seconds, not minutes. */
+/** A large export takes seconds, not minutes. */
 const RETRY_AFTER_SECONDS = 5;
 
 export interface ExportSlots {
-  /** Takes a slot, or refuses with 429 RATE_LIMITED and Retry-After; the returned release may be called more than once. */
+  /** Refuses with 429 RATE_LIMITED when full; the returned release may be called more than once. */
   take(): () => void;
   readonly active: number;
 }

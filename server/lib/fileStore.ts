@@ -7,24 +7,21 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { storedFiles } from '../db/schema';
 
-/** A stored file as served: its bytes, type and SHA-256 (hex). */
+/** `checksum`: SHA-256, hex. */
 export interface StoredFile {
   bytes: Buffer;
   contentType: string;
   checksum: string;
 }
 
-/**
- * Where uploaded files live. A path is a folder and a name under /uploads (`/credit/logo-1a2b.png`);
- * a path that is not `isStoredFilePath` is never read nor written.
- */
+/** A path is a folder and a name under /uploads (`/credit/logo-1a2b.png`); any other path is never read nor written. */
 export interface FileStore {
-  /** Stores a new file; false when the path is already taken (nothing is written then). */
+  /** False when the path is already taken (nothing is written then). */
   save(path: string, bytes: Buffer, contentType: string): Promise<boolean>;
   read(path: string): Promise<StoredFile | undefined>;
 }
 
-/** Slash-led segments of letters, digits, `_`, `-` and `.`, none starting with a dot: no way up, no hidden file. */
+/** No dot-led segment: no way up, no hidden file. */
 export const isStoredFilePath = (path: string): boolean => path.length <= 512 && /^(\/[\w-][\w.-]*)+$/.test(path);
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -33,7 +30,7 @@ function assertStoredFilePath(path: string): void {
   if (!isStoredFilePath(path)) throw new Error(`not a stored file path: ${JSON.stringify(path)}`);
 }
 
-/** Files in the database: every server over it serves every file. */
+/** Every server over the database serves every file. */
 export function databaseFileStore(db: Database): FileStore {
   return {
     async save(path, bytes, contentType) {
@@ -59,7 +56,7 @@ export function databaseFileStore(db: Database): FileStore {
 
 const typeByExtension = new Map<string, string>(UPLOAD_FILE_TYPES.flatMap((type) => type.extensions.map((extension) => [extension, type.mime])));
 
-/** Files under a folder of this machine: only the server that wrote a file serves it. */
+/** Only the server that wrote a file serves it. */
 export function folderFileStore(uploadDir: string): FileStore {
   const root = resolve(uploadDir);
   const located = (path: string): string | undefined => {

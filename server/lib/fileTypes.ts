@@ -1,6 +1,6 @@
 import type { UploadMimeType } from '../../shared/catalogue/uploads';
 
-/** The upload types of the shared catalogue (the console checks them first), told here from the bytes, never from the name or the declared type. */
+/** Told from the bytes, never from the name or the declared type (the console checks the catalogue's types first). */
 export type AllowedFileType = { extension: 'png' | 'jpg' | 'gif' | 'webp' | 'svg' | 'pdf'; mime: UploadMimeType };
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 
-/** Refusals Fastify makes before routing (a malformed URL, an over-long parameter), in the envelope. */
+/** Before routing (a malformed URL, an over-long parameter), in the envelope. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(414).send({ ok: false, code: ErrorCode.URI_TOO_LONG });
@@ -12,10 +12,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply.status(400).send({ ok: false, code: ErrorCode.INVALID_URL });
 }
 
-/**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
- * request line, a client too slow), answered in the envelope on the raw socket.
- */
+/** Refused by Node's HTTP parser before Fastify sees them (headers too large, bad request line, too slow): answered on the raw socket. */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code] =

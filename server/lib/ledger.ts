@@ -6,7 +6,7 @@ import { companies, creditEntries, type CompanyRow } from '../db/schema';
 import { AppError, notFound } from './errors';
 import { newId } from './ids';
 
-/** The difference of two balances, to the cent (a float subtraction may leave a tail). */
+/** To the cent: a float subtraction may leave a tail. */
 export const creditDifference = (after: number, before: number): number => toCents(after - before);
 
 export interface CreditAdjustment {
@@ -17,9 +17,8 @@ export interface CreditAdjustment {
 }
 
 /**
- * Moves a company's balance by `amount` and writes the ledger entry, in the caller's transaction.
- * The balance is changed by one atomic UPDATE (`balance + amount`, which locks the row), so that
- * concurrent adjustments never lose one another; a balance that would leave the range is refused.
+ * In the caller's transaction. One atomic UPDATE (`balance + amount`, which locks the row), so concurrent adjustments
+ * never lose one another; a balance that would leave the range is refused.
  */
 export async function adjustBalance(tx: Database, adjustment: CreditAdjustment): Promise<CompanyRow> {
   const [row] = await tx

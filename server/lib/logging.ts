@@ -2,15 +2,14 @@ import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 
-/** Query parameters that carry a secret (the registry's api_token, e-mailed reset tokens). */
+/** The registry's api_token, e-mailed reset tokens. */
 const SECRET_PARAMETER = /([?&][^=&#]*(?:token|password|secret)[^=&#]*=)[^&#]*/gi;
 
 const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]');
 
 /**
- * An error as logged: a failed query keeps its SQL but never its parameters (a password hash, a
- * token hash), which Drizzle puts both in `params` and at the end of the message; nor the pg client
- * that node-postgres' pool attaches to a connection's error (its connection parameters, password included).
+ * Drizzle puts a failed query's parameters (a password hash, a token hash) in `params` and at the end of the message;
+ * node-postgres' pool attaches the pg client (its password included) to a connection's error: both are dropped.
  */
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
@@ -32,10 +31,7 @@ function withoutParams(serialized: LoggedError): LoggedError {
   };
 }
 
-/**
- * Pino options: secrets never logged (headers redacted, secret query parameters masked); in
- * development the log is pretty-printed, so that e-mailed links can be read and followed.
- */
+/** Pretty-printed in development, so that e-mailed links can be read and followed. */
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: config.logLevel,
@@ -55,5 +51,5 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): N
 
 const prettyTransport = { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } };
 
-/** The log of the cluster's primary (WORKERS > 1), at the workers' level and in their format. */
+/** The cluster primary's log (WORKERS > 1), in the workers' level and format. */
 export const processLogger = (config: Config) => pino({ level: config.logLevel, ...(config.env === 'development' ? { transport: prettyTransport } : {}) });

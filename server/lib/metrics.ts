@@ -1,8 +1,8 @@
 import { Counter } from 'prom-client';
 
 /**
- * Database errors of this process, whichever app saw them: the pool's own errors (a dropped idle connection) have no
- * app to tell. Each app's registry shows this one counter (server/plugins/metrics.ts); it is in no global registry.
+ * Per process, not per app: the pool's own errors (a dropped idle connection) have no app to tell. Each app's registry
+ * shows it (server/plugins/metrics.ts); it is in no global registry.
  */
 export const databaseErrors = new Counter({
   name: 'db_errors_total',
@@ -11,7 +11,7 @@ export const databaseErrors = new Counter({
   registers: [],
 });
 
-/** Counts one database error: `connection` (the pool or a LISTEN connection lost its link), `query` (a call failed). */
+/** `connection`: the pool or a LISTEN connection lost its link; `query`: a call failed. */
 export function recordDatabaseError(kind: 'connection' | 'query'): void {
   databaseErrors.inc({ kind });
 }

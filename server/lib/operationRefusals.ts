@@ -1,21 +1,21 @@
 import type { ErrorCode } from '../../shared/catalogue/errorCodes';
 
-/** What the document knows of a route when it lists the refusals that route can answer. */
+/** What the OpenAPI document knows of a route when listing its refusals. */
 export interface RouteTraits {
   method: string;
-  /** The OpenAPI path, `/api/x/{id}`. */
+  /** `/api/x/{id}`. */
   path: string;
   hasBody: boolean;
   hasPathParams: boolean;
-  /** It takes a version to refuse a stale edit with (If-Match, `version` or `versions`). */
+  /** If-Match, `version` or `versions`. */
   versioned: boolean;
-  /** It needs a session (Authorization or, for the start-up call, the cookie). */
+  /** Authorization or, for the start-up call, the cookie. */
   signedIn: boolean;
 }
 
 export type Refusals = Partial<Record<number, ErrorCode[]>>;
 
-/** Refusals a route makes in its own code, beyond those its shape implies (grep `AppError(` in server/routes and server/lib). */
+/** Refusals beyond those the route's shape implies (grep `AppError(` in server/routes and server/lib). */
 const OWN_REFUSALS: Record<string, Refusals> = {
   'POST /api/admin/signin': { 401: ['INVALID_CREDENTIALS'], 429: ['RATE_LIMITED'] },
   'POST /api/admin/forgot_password': { 429: ['RATE_LIMITED'] },
@@ -40,13 +40,12 @@ const OWN_REFUSALS: Record<string, Refusals> = {
   'POST /api/file': { 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_FILE_TYPE'] },
 };
 
-/** Routes that read nothing from the database. */
 const NO_DATABASE = new Set(['GET /api/health', 'GET /api/registry/recherche']);
 
-/** The keys of OWN_REFUSALS, for the test that keeps them naming real routes. */
+/** For the test that keeps them naming real routes. */
 export const routesWithOwnRefusals = (): string[] => Object.keys(OWN_REFUSALS);
 
-/** Every status and code a route can answer besides its success, each code once, in a stable order. */
+/** Each code once, in a stable order. */
 export function refusalsOf(route: RouteTraits): Refusals {
   const key = `${route.method} ${route.path}`;
   const refusals: Record<number, Set<ErrorCode>> = {};
@@ -61,7 +60,7 @@ export function refusalsOf(route: RouteTraits): Refusals {
   if (route.signedIn) add(401, 'UNAUTHORIZED');
   if (route.hasPathParams) add(404, 'NOT_FOUND');
   if (route.versioned) add(409, 'STALE_RECORD');
-  // Each export holds one of a few slots while it streams (server/lib/exportSlots.ts).
+  // Exports hold one of a few slots while streaming (server/lib/exportSlots.ts).
   if (route.path.endsWith('/export')) add(429, 'RATE_LIMITED');
   for (const [status, codes] of Object.entries(OWN_REFUSALS[key] ?? {})) add(Number(status), ...(codes ?? []));
   add(500, 'INTERNAL_ERROR');

@@ -2,16 +2,15 @@ import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { boundedConcurrency } from './boundedConcurrency';
 
-/** scrypt with N = 2^17, r 8, p 1 (OWASP's minimum for scrypt). The parameters are stored with each hash. */
+/** N = 2^17, r 8, p 1: OWASP's minimum for scrypt. The parameters are stored with each hash. */
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 
 /**
- * One derivation holds 128 MiB for about a second, so derivations run a few at a time (one per core)
- * and only a short queue may wait; beyond it a caller is told to come back (429 with Retry-After),
- * so that hashing can never take the process's memory or its other requests with it.
+ * One derivation holds 128 MiB for about a second: one per core (four at most), a short queue, and beyond it 429 with
+ * Retry-After, so that hashing can never take the process's memory or its other requests with it.
  */
 const hashingSlots = boundedConcurrency(Math.max(1, Math.min(availableParallelism(), 4)), 16, 2);
 
@@ -25,7 +24,6 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
-/** How many derivations run or wait now. */
 export const hashingLoad = (): { active: number; waiting: number } => ({ active: hashingSlots.active, waiting: hashingSlots.waiting });
 
 export async function hashPassword(password: string): Promise<string> {
@@ -34,10 +32,7 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/**
- * A hash of nothing, with the real parameters, so that an unknown e-mail costs the same time as a
- * wrong password. Random bytes, not a derivation: it can never fail, whatever the load.
- */
+/** Makes an unknown e-mail cost the same time as a wrong password; random bytes, not a derivation, so it never fails. */
 const DECOY_HASH = ['scrypt', COST, BLOCK_SIZE, PARALLELISM, randomBytes(16).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {

@@ -11,10 +11,8 @@ export interface PrunedRows {
 }
 
 /**
- * Deletes what can no longer be used: expired sessions, expired e-mailed tokens, and rate-limit counters
- * whose window is over (one row per address and IP would otherwise pile up), record pages' viewers no longer seen
- * (a tab closed without a word, on a record nobody opens again). Impersonation tokens stay:
- * they are the record of who logged in as whom.
+ * Expired sessions and e-mailed tokens, finished rate-limit windows (one row per address and IP would pile up), and
+ * viewers no longer seen (a tab closed without a word). Impersonation tokens stay: they record who logged in as whom.
  */
 export async function pruneExpired(db: Database, rateLimitWindowSeconds: number): Promise<PrunedRows> {
   const now = new Date();

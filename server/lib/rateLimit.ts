@@ -8,13 +8,9 @@ export interface RateLimit {
   max: number;
 }
 
-/** Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`. */
 type CounterRows = { rows: Array<{ hits: number | string; retry_after: number | string }> };
 
-/**
- * Adds one hit to a key's fixed window, kept in the database so that every server process shares
- * the count; a finished window starts again at 1. Returns the hits and the seconds the window has left.
- */
+/** A fixed window kept in the database, so that every server process shares the count; a finished window restarts at 1. */
 async function countHit(db: Database, key: string, windowSeconds: number) {
   const result = (await db.execute(sql`
     INSERT INTO rate_limits (key, window_started_at, hits) VALUES (${key}, now(), 1)
@@ -28,7 +24,7 @@ async function countHit(db: Database, key: string, windowSeconds: number) {
   return { hits: Number(row?.hits ?? 0), retryAfter: Math.max(1, Number(row?.retry_after ?? windowSeconds)) };
 }
 
-/** Counts one hit against each key; refuses with 429 and the wait once any key is over its limit. */
+/** Refuses with 429 and the wait once any key is over its limit. */
 export async function consumeRateLimit(db: Database, limits: RateLimit[], windowSeconds: number): Promise<void> {
   for (const { key, max } of limits) {
     const { hits, retryAfter } = await countHit(db, key, windowSeconds);
@@ -36,15 +32,12 @@ export async function consumeRateLimit(db: Database, limits: RateLimit[], window
   }
 }
 
-/** Counts one hit against the key and tells whether it is still within its limit (no refusal). */
+/** Counts the hit but never refuses. */
 export async function underRateLimit(db: Database, limit: RateLimit, windowSeconds: number): Promise<boolean> {
   return (await countHit(db, limit.key, windowSeconds)).hits <= limit.max;
 }
 
-/**
- * Failure throttling (sign-in): refuses while any key has used up its failures in a live window,
- * without counting this attempt; only `recordFailures` counts, and `clearFailures` forgets.
- */
+/** Failure throttling (sign-in): refuses without counting this attempt; only `recordFailures` counts. */
 export async function assertFailuresUnderLimit(db: Database, limits: RateLimit[], windowSeconds: number): Promise<void> {
   if (!limits.length) return;
   const result = (await db.execute(sql`

@@ -4,25 +4,25 @@ import type { Database, DatabaseHandle } from '../db/client';
 import type { RecordSaved } from '../../shared/contract/presence';
 import { channelFanOut, type ChannelSubscriber } from './channelFanOut';
 
-/** The channel the servers notify each other on when a record's viewers change or the record is saved. */
+/** Notified when a record's viewers change or the record is saved. */
 export const RECORD_ACTIVITY_CHANNEL = 'record_activity';
 
-/** What one notification says: ids and, for a save, who saved (a name is short: the payload stays far below 8 000 bytes). */
+/** Ids and, for a save, who saved: the payload stays far below NOTIFY's 8 000 bytes. */
 export type RecordNotice = { resource: string; id: string } & ({ kind: 'viewers' } | ({ kind: 'saved' } & RecordSaved));
 
-/** An admin who has the record's page open (once per tab), as the stream needs it to leave out the subscriber. */
+/** Once per tab; the stream needs the admin id to leave out the subscriber. */
 export interface ViewerRow {
   adminId: string;
   name: string;
 }
 
 export interface RecordSubscriber extends ChannelSubscriber {
-  /** Every tab that has the record open now (the subscriber's own among them), by its admin. */
+  /** Every tab that has the record open now (the subscriber's own among them). */
   viewers(rows: ViewerRow[]): void;
   saved(by: RecordSaved): void;
 }
 
-/** Sends the notice when the caller's transaction commits (NOTIFY waits for it), to every server over the database. */
+/** Sent when the caller's transaction commits (NOTIFY waits for it), to every server over the database. */
 export async function notifyRecord(db: Database, notice: RecordNotice): Promise<void> {
   await db.execute(sql`select pg_notify(${RECORD_ACTIVITY_CHANNEL}, ${JSON.stringify(notice)})`);
 }
@@ -34,10 +34,7 @@ const isNotice = (value: unknown): value is RecordNotice => {
 
 const keyOf = (resource: string, id: string) => `${resource}/${id}`;
 
-/**
- * The record pages' feed over channelFanOut (as roomActivity for rooms): a change of viewers is read once per server,
- * whatever the number of streams open on the record; a save is passed on as it came.
- */
+/** A change of viewers is read once per server, however many streams are open on the record (as roomActivity for rooms). */
 export function recordActivity(listen: DatabaseHandle['listen'], readViewers: (resource: string, id: string) => Promise<ViewerRow[]>, log: FastifyBaseLogger) {
   const fanOut = channelFanOut<RecordNotice, RecordSubscriber>({
     channel: RECORD_ACTIVITY_CHANNEL,
@@ -57,9 +54,7 @@ export function recordActivity(listen: DatabaseHandle['listen'], readViewers: (r
     deliveryFailed: 'reading the viewers failed',
   });
   return {
-    /** Resolves once the server listens, so that nothing committed after it is missed; answers the unsubscribe. */
     subscribe: (resource: string, id: string, subscriber: RecordSubscriber) => fanOut.subscribe(keyOf(resource, id), subscriber),
-    /** Ends every subscriber, then releases the listening connection. */
     close: () => fanOut.close(),
   };
 }

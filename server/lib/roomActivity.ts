@@ -2,22 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { channelFanOut, type ChannelSubscriber } from './channelFanOut';
 
-/** The channel the database notifies of each new room message on (migration 0011): `{"room": id, "message": id}`. */
+/** Notified of each new room message by a trigger (migration 0011): `{"room": id, "message": id}`. */
 export const ROOM_ACTIVITY_CHANNEL = 'room_activity';
 
 export interface RoomSubscriber<Message> extends ChannelSubscriber {
-  /** A message written in the room, by any server over this database. */
+  /** Written by any server over this database. */
   message(message: Message): void;
 }
 
 export interface RoomActivity<Message> {
-  /** Resolves once the server listens, so that nothing committed after it is missed; answers the unsubscribe. */
+  /** Resolves once listening, so that nothing committed after it is missed; returns the unsubscribe. */
   subscribe(roomId: string, subscriber: RoomSubscriber<Message>): Promise<() => void>;
-  /** Ends every subscriber, then releases the listening connection. */
   close(): Promise<void>;
 }
 
-/** A notification's payload: the ids of the room and of the message written in it. */
 type RoomNotice = { room: string; message: string };
 
 const isNotice = (value: unknown): value is RoomNotice =>
@@ -26,10 +24,7 @@ const isNotice = (value: unknown): value is RoomNotice =>
   typeof (value as { room?: unknown }).room === 'string' &&
   typeof (value as { message?: unknown }).message === 'string';
 
-/**
- * The rooms' feed over channelFanOut. A notification carries ids only: the message is read once per server (`read`;
- * undefined when it is gone), in the order the notifications came, whatever the number of streams open on its room.
- */
+/** Notifications carry ids only: each message is read once per server, however many streams are open on its room. */
 export function roomActivity<Message>(
   listen: DatabaseHandle['listen'],
   read: (roomId: string, messageId: string) => Promise<Message | undefined>,

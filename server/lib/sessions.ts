@@ -7,7 +7,7 @@ import { hashToken, newSecretToken } from './ids';
 import { reusableSelect, statements } from './preparedQueries';
 
 export const SESSION_COOKIE = 'ap_session';
-/** `JWT {token}` exactly: the scheme, one space, and a token made of URL-safe base64 characters only. */
+/** The scheme, one space, and URL-safe base64 only. */
 const AUTHORIZATION_HEADER = /^JWT ([A-Za-z0-9_-]{1,200})$/;
 
 export async function createSession(db: Database, adminId: string, ttlHours: number): Promise<string> {
@@ -20,7 +20,7 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
   return token;
 }
 
-/** A protected call whose session is not kept in memory looks it up: the statement is prepared by name. */
+/** For a session not kept in memory: prepared by name. */
 const sessionQuery = reusableSelect(
   statements
     .select({ admin: admins, expiresAt: sessions.expiresAt })
@@ -31,7 +31,7 @@ const sessionQuery = reusableSelect(
   'session_admin',
 );
 
-/** The admin of a live session: kept by this process (see sessionCache.ts), or read from the database. */
+/** Kept by this process (sessionCache.ts), or read from the database. */
 export async function findSessionAdmin(app: FastifyInstance, token: string): Promise<AdminRow | undefined> {
   const tokenHash = hashToken(token);
   return app.sessionCache.admin(tokenHash, async () => {
@@ -44,7 +44,7 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** `Authorization: JWT {token}`, as the OpenAPI document (/api/openapi.json) states. The token is opaque; only the scheme is named JWT. */
+/** The token is opaque; only the scheme is named JWT. */
 export function tokenFromHeader(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header ? AUTHORIZATION_HEADER.exec(header)?.[1] : undefined;
@@ -64,7 +64,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** onRequest hook for everything behind sign-in: a live session named by the Authorization header. */
+/** onRequest hook for everything behind sign-in. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const token = tokenFromHeader(request);
   const admin = token ? await findSessionAdmin(request.server, token) : undefined;
@@ -72,16 +72,14 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   request.session = { admin, token };
 }
 
-/** The signed-in admin of a request that went through requireSession. */
 export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: string } {
   if (!request.session) throw new AppError(401, 'UNAUTHORIZED');
   return request.session;
 }
 
 /**
- * onSend of the routes that change sessions or admins: once one succeeds, this process drops the sessions it keeps
- * before it answers, so that the caller's next call reads the change; other servers hear of it from the database
- * (sessionCache.ts).
+ * onSend of the routes that change sessions or admins: this process drops its kept sessions before answering, so the
+ * caller's next call reads the change; other servers hear of it from the database (sessionCache.ts).
  */
 export async function forgetKeptSessions(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (reply.statusCode < 400) request.server.sessionCache.forgetAll();

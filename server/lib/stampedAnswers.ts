@@ -9,17 +9,15 @@ interface StampedAnswer {
 }
 
 /**
- * Serialised answers that one table alone determines, kept by this process for as long as the table's change stamp
- * (change_stamps, moved by a trigger on every statement that changes the table) has not moved. Each read costs one
- * primary-key lookup; every server over the database sees a change at the commit that makes it. The stamp is read
- * before the rows, so an answer is never older than the stamp it is kept under.
+ * Serialised answers one table alone determines, kept while its change stamp (migration 0016) has not moved: one
+ * primary-key lookup per read. The stamp is read before the rows, so an answer is never older than its stamp.
  */
 export class StampedAnswers {
   private readonly answers: LRUCache<string, StampedAnswer>;
 
   constructor(
     private readonly table: string,
-    /** Distinct keys kept (each filter value is one): a bound, as keys come from requests. */
+    /** A bound, as keys (each filter value) come from requests. */
     maxKeys: number,
   ) {
     this.answers = new LRUCache({ max: maxKeys });

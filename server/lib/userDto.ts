@@ -1,7 +1,6 @@
 import type { UserRow } from '../db/schema';
 import type { User } from '../../shared/contract/users';
 
-/** A marketplace user as the contract shows it, with their company's name. */
 export const toUserDto = (row: UserRow, organisationName: string | null): User => ({
   _id: row.id,
   name: row.name,

@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { AppError } from './errors';
 
-/** A refusal for bad input, with the offending fields so that a form can mark them. */
+/** Carries the offending fields so that a form can mark them. */
 export class ValidationError extends AppError {
   constructor(readonly fieldErrors: Record<string, string>) {
     super(400, 'VALIDATION_ERROR');
   }
 }
 
-/** Text no column can store: U+0000, and (with the `u` flag) a surrogate that is not half of a pair. */
+/** U+0000, and (with the `u` flag) a surrogate that is not half of a pair: no text column can store them. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what this refuses.
 const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
 
-/**
- * The path of the first string (or key) that PostgreSQL cannot store as text: a NUL character, or a
- * lone surrogate (JSON may write one as `"\ud800"`). Iterative, so that deeply nested input cannot
- * exhaust the stack.
- */
+/** Iterative, so that deeply nested input cannot exhaust the stack. JSON may write a lone surrogate as `"\ud800"`. */
 function unstorableTextPath(input: unknown): string | undefined {
   const pending: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -44,7 +40,7 @@ export function safelyParsed<Schema extends z.ZodType>(schema: Schema, value: un
   }
 }
 
-/** Parses untrusted input; unknown keys are dropped by the schemas, so they never reach the database. */
+/** Unknown keys are dropped by the schemas, so they never reach the database. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const unstorable = unstorableTextPath(value);
   if (unstorable) throw new ValidationError({ [unstorable]: 'contains a NUL character or a lone surrogate' });
@@ -58,5 +54,5 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   throw new ValidationError(fieldErrors);
 }
 
-/** `search` text as an ILIKE pattern that matches it literally anywhere. */
+/** A LIKE or ILIKE pattern matching `search` literally anywhere. */
 export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -7,20 +7,14 @@ import { done } from './answers';
 import { actOnEach } from './bulk';
 import { AppError } from './errors';
 
-/**
- * 409 STALE_RECORD: the version the client sent is not the record's any more. The error handler sends `current` as
- * the answer's `data`: the record as GET answers it, or for a bulk call the stale ids and their current versions.
- */
+/** 409 STALE_RECORD; `current` is sent as the answer's `data`: the record as GET answers it, or a bulk call's stale ids and versions. */
 export class StaleRecordError extends AppError {
   constructor(readonly current: unknown) {
     super(409, 'STALE_RECORD');
   }
 }
 
-/**
- * The version the client edited: If-Match (checked by the route's `versionHeaders`), else `version` in the body;
- * undefined when it sent neither (spec clients), whose writes are not checked.
- */
+/** If-Match, else the body's `version`; undefined when neither was sent (spec clients), whose writes are not checked. */
 export function expectedVersion(request: FastifyRequest, bodyVersion?: number): number | undefined {
   const header = request.headers['if-match'];
   const fromHeader = header === undefined ? undefined : versionOfIfMatch(header);
@@ -29,22 +23,18 @@ export function expectedVersion(request: FastifyRequest, bodyVersion?: number): 
   return fromHeader ?? bodyVersion;
 }
 
-/**
- * Refuses an expected version that is not `actual`. Call it with the version read under the row's lock, so that no
- * other write can come between the check and the change; `current` builds the record as GET answers it.
- */
+/** Call it with the version read under the row's lock, so that no other write can come between check and change. */
 export async function refuseStale(actual: number, expected: number | undefined, current: () => Promise<unknown>): Promise<void> {
   if (expected !== undefined && expected !== actual) throw new StaleRecordError(await current());
 }
 
-/** The audit action of an update: `overwrite` when the client saves over a newer version on purpose (X-Overwrite). */
+/** `overwrite` when the client saves over a newer version on purpose (X-Overwrite). */
 export const updateAction = (request: FastifyRequest): 'update' | 'overwrite' => {
-  // Only a save at a version can be one over another admin's change: without one, it is a plain update.
+  // Without a version, a save cannot be over another admin's change: a plain update.
   const atVersion = expectedVersion(request, (request.body as { version?: number } | undefined)?.version) !== undefined;
   return atVersion && String(request.headers['x-overwrite']).toLowerCase() === 'true' ? 'overwrite' : 'update';
 };
 
-/** A read's ETag: the record's version. */
 export const sendVersion = (reply: FastifyReply, version: number): void => {
   reply.header('etag', versionETag(version));
 };
@@ -52,9 +42,8 @@ export const sendVersion = (reply: FastifyReply, version: number): void => {
 type VersionedTable = typeof companies | typeof offers | typeof needs | typeof users | typeof admins | typeof categoryImages;
 
 /**
- * A bulk call's versions (`{ [id]: version }`): locks those rows, in id order so that two calls cannot deadlock, and
- * refuses the whole call if any is stale, with the stale ids and their current versions. Rows gone are not stale: the
- * bulk action reports them as it reports any missing row.
+ * Locks the rows in id order, so two calls cannot deadlock, and refuses the whole call if any is stale. Rows gone are
+ * not stale: the bulk action reports them as any missing row.
  */
 async function refuseStaleVersions(tx: Database, table: VersionedTable, versions: Record<string, number> | undefined): Promise<void> {
   const ids = Object.keys(versions ?? {});
@@ -69,17 +58,16 @@ async function refuseStaleVersions(tx: Database, table: VersionedTable, versions
   if (stale.length) throw new StaleRecordError(Object.fromEntries(stale.map((row) => [row.id, row.version])));
 }
 
-/** A route's own deletion of one row inside `tx`: while it is at `expected`, if given, checked under the row's lock. */
+/** Deletes one row inside `tx`, at `expected` if given, checked under the row's lock. */
 type RemoveRow = (tx: Database, request: FastifyRequest, id: string, expected?: number) => Promise<void>;
 
-/** DELETE /{entity}/:id: the row goes at the version the client sent (If-Match), if it sent one. */
 export async function deleteAtVersion(db: Database, request: FastifyRequest & { params: { id: string } }, remove: RemoveRow) {
   const expected = expectedVersion(request);
   await db.transaction((tx) => remove(tx, request, request.params.id, expected));
   return done();
 }
 
-/** A bulk call over `table`'s rows: each row in a savepoint, each refusal reported; the whole call refused if a version sent is stale. */
+/** Each row in a savepoint; the whole call refused if a version sent is stale. */
 export const actOnEachAtVersions = (
   db: Database,
   body: { ids: string[]; versions?: Record<string, number> },
@@ -87,7 +75,6 @@ export const actOnEachAtVersions = (
   act: (tx: Database, id: string) => Promise<void>,
 ) => actOnEach(db, body.ids, act, (tx) => refuseStaleVersions(tx, table, body.versions));
 
-/** POST /{entity}/bulk_delete, at the versions the client sent. */
 export const bulkDeleteAtVersions = (
   db: Database,
   request: FastifyRequest & { body: { ids: string[]; versions?: Record<string, number> } },

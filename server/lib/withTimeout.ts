@@ -1,4 +1,4 @@
-/** `work`, or a rejection once `ms` have passed without its answer (the work itself goes on). */
+/** The work itself goes on after the timeout. */
 export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

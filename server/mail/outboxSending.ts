@@ -6,15 +6,14 @@ import type { MailSender } from './smtpSender';
 
 export const MAX_SEND_ATTEMPTS = 5;
 const BATCH_SIZE = 20;
-/** How long a sender holds the rows it claimed; past it, a crashed sender's rows are claimable again. */
+/** Past this, a crashed sender's claimed rows are claimable again. */
 const CLAIM_SECONDS = 120;
-/** After the n-th failed try, the row waits n × this before the next one. */
+/** After the n-th failed try, the row waits n × this. */
 const RETRY_STEP_SECONDS = 60;
 
 /**
- * Sends what waits in the outbox, batch by batch, and answers how many went out. Rows are claimed with
- * one UPDATE … FOR UPDATE SKIP LOCKED, so several server processes over one database never send a mail twice,
- * and no transaction stays open while SMTP talks.
+ * Rows are claimed by one UPDATE over a SELECT … FOR UPDATE SKIP LOCKED, so processes over one database never send a
+ * mail twice, and no transaction stays open while SMTP talks.
  */
 export async function sendPendingMail(db: Database, sender: MailSender, log: FastifyBaseLogger): Promise<number> {
   let sent = 0;

@@ -6,13 +6,12 @@ export interface Mail {
   body: string;
 }
 
-/** Something that delivers one e-mail or throws. */
 export interface MailSender {
   send(mail: Mail): Promise<void>;
   close(): void;
 }
 
-/** Plain-text mail over SMTP; `smtpUrl` is `smtp://user:pass@host:port` or `smtps://…` (nodemailer's URL form). */
+/** `smtpUrl` in nodemailer's URL form: `smtp://user:pass@host:port` or `smtps://…`. */
 export function smtpSender(smtpUrl: string, from: string): MailSender {
   const transport = nodemailer.createTransport(
     // A small pool reuses connections across a round; bounded waits keep an unreachable relay from holding it.

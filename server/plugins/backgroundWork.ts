@@ -2,16 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface BackgroundWork {
-  /** Runs `task` after the answer is sent; a failure is logged, never thrown at the client. */
+  /** After the answer is sent; a failure is logged, never thrown at the client. */
   run(task: () => Promise<void>, log: FastifyBaseLogger): void;
-  /** Resolves once every task started so far has ended (tests; closing the app). */
+  /** Every task started so far has ended (tests; closing the app). */
   idle(): Promise<void>;
 }
 
-/**
- * Work that must not shape the answer, e.g. a recovery mail whose cost would tell a known address
- * from an unknown one by the answer's time. The app waits for it on close.
- */
+/** Work that must not shape the answer, e.g. a recovery mail whose cost would tell a known address by the answer's time. */
 export const backgroundWorkPlugin = fp(async (app: FastifyInstance) => {
   const pending = new Set<Promise<void>>();
   const work: BackgroundWork = {

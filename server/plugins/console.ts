@@ -4,10 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/**
- * Serves the built console with a single-page fallback: any GET outside the API that asks for a
- * page gets index.html, so deep links such as /admin/{id} load. Absent build: the API alone.
- */
+/** A GET outside the API that asks for a page gets index.html, so deep links load. No build: the API alone. */
 export const consolePlugin = fp(async (app: FastifyInstance, options: { consoleDir: string; apiPrefix: string }) => {
   const root = resolve(options.consoleDir);
   const hasConsole = existsSync(resolve(root, 'index.html'));
@@ -17,7 +14,7 @@ export const consolePlugin = fp(async (app: FastifyInstance, options: { consoleD
       wildcard: false,
       index: false,
       cacheControl: false,
-      // The build writes .br and .gz beside each text asset: sent to the browsers that accept them.
+      // The build writes .br and .gz beside each text asset.
       preCompressed: true,
       // Hashed assets never change; everything else (index.html above all) is revalidated.
       setHeaders: (reply, filePath) =>

@@ -13,20 +13,15 @@ import { finishDocument, jsonSchemaOverride, SESSION_SECURITY, type OpenApiDocum
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
-/** An answer that does not match its route's declared schema: a bug of the server, never the client's fault. */
+/** A bug of the server, never the client's fault. */
 class ResponseContractError extends Error {}
 
 const isZodSchema = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
 
 /**
- * The HTTP contract of shared/contract, enforced and published:
- * - requests are checked by the route's zod schemas through `parseInput` (so NUL characters and
- *   hostile shapes are refused in the envelope like any bad field, with the offending fields);
- * - answers are checked against the route's response schema when `validateResponses` is on (every
- *   environment but production), and always sent exactly as the handler built them; `reply.sendSerialised` sends an
- *   answer serialised beforehand (a list kept between requests) as its bytes, checked in the same way;
- * - every route documents its security and each refusal it can answer (server/lib/openApiDocument.ts), and the whole
- *   contract is served as OpenAPI 3.1 at /api/openapi.json, browsable at /api/docs.
+ * Requests are checked through `parseInput` (NUL characters and hostile shapes refused in the envelope like any bad
+ * field); answers are checked against the response schema outside production, and sent exactly as built
+ * (`reply.sendSerialised` for bytes serialised beforehand); the OpenAPI 3.1 document is served at /api/openapi.json.
  */
 export const contractPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -87,7 +82,7 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     transform: createJsonSchemaTransform({ zodToJsonConfig }),
     transformObject: (input) => finishDocument(transformObject(input) as OpenApiDocument, apiRoutes, app.config.product),
   });
-  // The browser's own policy: scripts from the server only, inline styles allowed (Swagger UI sets some).
+  // Swagger UI sets inline styles.
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     staticCSP:
@@ -96,7 +91,7 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
 });
 
-/** onRoute hook of the scope behind `requireSession`: its routes declare the session in the document. */
+/** For the scope behind `requireSession`: its routes declare the session in the document. */
 export function declareSession(route: RouteOptions): void {
   (route.schema ??= {}).security ??= SESSION_SECURITY;
 }

@@ -8,7 +8,6 @@ import { recordDatabaseError } from '../lib/metrics';
 import { ValidationError } from '../lib/validation';
 import { StaleRecordError } from '../lib/versions';
 
-/** Fastify's own refusals, mapped onto the contract's codes. */
 const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -17,16 +16,15 @@ const frameworkCodes: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
 };
 
-/** How long a client is told to wait before calling again while the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** One envelope for every refusal: `{ok:false, code}`; a 5xx never shows its details. */
+/** `{ok:false, code}` for every refusal; a 5xx never shows its details. */
 export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
     let error = thrown;
     if (isDatabaseUnavailable(thrown)) {
       recordDatabaseError('query');
-      // One line, without the statement or its values: the driver's code and message say what happened.
+      // Without the statement or its values: the driver's code and message say what happened.
       request.log.warn(`database unavailable: ${describeDatabaseError(thrown)}`);
       error = databaseUnavailable();
     }

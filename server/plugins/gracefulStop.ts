@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 
-/** What a client (or a load balancer) is told to wait before calling again, on another server if there is one. */
+/** Then the client (or load balancer) calls again, on another server if there is one. */
 const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Once the app closes (SIGTERM, server.ts), a request that still arrives on an open keep-alive connection is refused
- * with 503 SERVER_STOPPING in the envelope (Fastify's own 503 has its own body; the app turns it off), and its
- * connection is closed; the requests already in flight finish. Registered before the routes, so that it sees them all.
+ * A request still arriving on a keep-alive connection once the app closes gets 503 SERVER_STOPPING in the envelope
+ * (Fastify's own 503 is turned off in app.ts) and its connection closed. Registered before the routes, to see them all.
  */
 export const gracefulStopPlugin = fp(async (app: FastifyInstance) => {
   let stopping = false;

@@ -4,7 +4,7 @@ import { pruneExpired } from '../lib/pruneExpired';
 
 const PRUNE_PERIOD_MS = 60 * 60 * 1000;
 
-/** Prunes at start and then hourly; any process may do it, deletes are idempotent. */
+/** Any process may prune: deletes are idempotent. */
 export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
   const prune = async () => {
     try {

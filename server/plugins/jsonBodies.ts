@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 /**
- * JSON bodies: Fastify's own parser, refusing prototype-poisoning keys; an empty body counts as no
- * body (clients send `Content-Type: application/json` on every call, DELETE and logout included).
- * A NUL character in the URL is refused here; in a body, `parseInput` refuses it with the field.
+ * Refuses prototype-poisoning keys; an empty body counts as none (clients send `Content-Type: application/json` on
+ * every call, DELETE and logout included). A NUL in the URL is refused here; in a body, `parseInput` refuses it.
  */
 export const jsonBodiesPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');

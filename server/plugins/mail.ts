@@ -7,23 +7,16 @@ import { sendPendingMail } from '../mail/outboxSending';
 import { smtpSender, type Mail } from '../mail/smtpSender';
 
 export interface Mailer {
-  /**
-   * Records the mail in the outbox and, with SMTP configured, starts sending it. Given the transaction
-   * of the change the mail tells of, the row commits (or not) with it; the caller then calls `flush`
-   * once that transaction has committed.
-   */
+  /** Given the transaction of the change the mail tells of, the row commits with it: call `flush` after the commit. */
   queue(mail: Mail, log: FastifyBaseLogger, transaction?: Database): Promise<void>;
-  /** Sends what is due now; resolves after every round started before it. Without SMTP, does nothing. */
+  /** Resolves after every round started before it; without SMTP, does nothing. */
   flush(): Promise<number>;
 }
 
-/** Unsent mail (a relay that was down) is retried on this period, with each row's own back-off. */
+/** Unsent mail (a relay that was down) is retried this often, with each row's own back-off. */
 const RETRY_PERIOD_MS = 60_000;
 
-/**
- * The outbox and its sender. Without SMTP_URL mail stays in the outbox (and, in development, in the log,
- * links included, so that a developer can follow an invitation or a recovery link by hand).
- */
+/** Without SMTP_URL mail stays in the outbox (and, in development, in the log, so a developer can follow its links). */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined;
@@ -31,7 +24,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
 
   const flush = (): Promise<number> => {
     if (!sender) return Promise.resolve(0);
-    // One round at a time in a process; the claims keep processes apart.
+    // One round at a time per process; the claims keep processes apart.
     rounds = rounds
       .then(() => sendPendingMail(app.db, sender, app.log))
       .catch((error: unknown) => {
@@ -45,7 +38,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     async queue(mail, log, transaction) {
       await (transaction ?? app.db).insert(outbox).values({ id: newId(), recipient: mail.to, subject: mail.subject, body: mail.body });
       if (config.env === 'development') log.info({ to: mail.to, subject: mail.subject }, `mail queued:\n${mail.body}`);
-      // Within a transaction the row is not visible to the sender yet: the caller flushes after its commit.
+      // Within a transaction the row is not visible to the sender yet.
       if (!transaction) void flush();
     },
     flush,

@@ -10,7 +10,7 @@ import { MAX_SEND_ATTEMPTS } from '../mail/outboxSending';
 import { withTimeout } from '../lib/withTimeout';
 
 export const METRICS_PATH = '/metrics';
-/** A scrape never waits longer than this for the outbox count; past it, the gauge is left out of that scrape. */
+/** Past this the outbox gauge is left out of the scrape. */
 const OUTBOX_COUNT_TIMEOUT_MS = 1000;
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUEUE_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -18,15 +18,13 @@ const QUEUE_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
- * Prometheus metrics at GET /metrics, only when METRICS_TOKEN is set (otherwise the path is unknown, 404), and only
- * for a caller sending `Authorization: Bearer <token>`. A registry of the app's own: tests build many apps in a process.
- * Registered before the routes, so that its hook sees every one of them.
+ * GET /metrics only when METRICS_TOKEN is set (otherwise 404), for `Authorization: Bearer <token>`. A registry per app:
+ * tests build many apps in a process. Registered before the routes, so that its hook sees every one.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { database: DatabaseHandle }) => {
   const token = app.config.metricsToken;
   if (!token) return;
   const registry = new Registry();
-  // Process metrics: CPU, memory, handles, garbage collection, and the event loop's lag.
   collectDefaultMetrics({ register: registry });
   const metrics: Metric[] = [databaseErrors];
 
@@ -89,7 +87,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { database
       labelNames: ['state'] as const,
       registers: [],
       async collect() {
-        // A count that fails or takes too long leaves the gauge out of this scrape, never the scrape failing.
+        // A slow or failed count leaves the gauge out of this scrape, never failing the scrape.
         this.reset();
         try {
           const [row] = await withTimeout(
@@ -114,7 +112,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { database
 
   const expected = digest(`Bearer ${token}`);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    // Digests of equal length, compared in constant time: the answer's timing tells nothing of the token.
+    // Digests of equal length, compared in constant time: timing tells nothing of the token.
     if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) return reply.status(401).send({ ok: false, code: 'UNAUTHORIZED' });
     return reply
       .header('content-type', registry.contentType)

@@ -3,11 +3,8 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Security headers on every answer (helmet). The console's CSP allows only its own scripts and
- * calls; styles may be inline because MUI (emotion) injects them; images may come from any https
- * address (logos and offer images are links). HSTS is sent in production only, where the console is
- * on https; development runs on plain http. The middleware is built once (the policy is parsed at
- * start), then only sets its headers on each answer.
+ * Inline styles because MUI (emotion) injects them; images from any https address (logos and offer images are links).
+ * HSTS in production only: development runs on plain http. Built once, so the policy is parsed at start.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;

@@ -8,7 +8,7 @@ const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data
 /** Names are random and never reused, so a file at a URL never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Whether an If-None-Match header names this ETag (or `*`); weak and strong forms compare alike. */
+/** Weak and strong forms compare alike. */
 function matchesETag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
@@ -17,11 +17,7 @@ function matchesETag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * Serves uploaded files from the file store (FILE_STORAGE), so that any server over the database
- * serves any file. Every answer, refusals included, carries the sandboxing CSP; the marketplace app
- * shows the files, hence a cross-origin resource policy.
- */
+/** Every answer, refusals included, carries the sandboxing CSP; the marketplace app shows the files, hence cross-origin. */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   app.get<{ Params: { '*': string } }>(`${UPLOADS_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     reply.header('content-security-policy', SANDBOX_CSP);

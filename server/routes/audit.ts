@@ -11,12 +11,9 @@ import { writtenLiteral } from '../lib/sqlText';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
 
-/** The tables of the entities that have record pages: an event links to its record while it exists. */
+/** Entities with record pages: an event links to its record while it exists. */
 const recordTables = { admin: admins, user: users, company: companies, offer: offers, need: needs } as const;
-/**
- * Whether an event's record still exists, selected with the page's rows: an EXISTS on the record's primary key.
- * Written out with the tables' names: in a statement on one table, Drizzle leaves columns unqualified.
- */
+/** Columns written with their tables' names: in a statement on one table, Drizzle leaves them unqualified. */
 const recordExists = sql<boolean>`case audit_events.entity ${sql.join(
   Object.entries(recordTables).map(
     ([entity, table]) => sql`when ${writtenLiteral(entity)} then exists (select 1 from ${table} r where r.id = audit_events.entity_id)`,
@@ -29,7 +26,7 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   created_at: row.createdAt.toISOString(),
   admin_id: row.adminId,
   admin_name: row.adminName,
-  // Written only through recordAudit, whose event names its action and entity from the catalogue.
+  // Written only through recordAudit, with the catalogue's names.
   action: row.action as AuditAction,
   entity: row.entity as AuditEntity,
   entity_id: row.entityId,
@@ -39,7 +36,7 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   exists,
 });
 
-/** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+/** Newest first; shared by the page and the export. */
 function listing(filters: AuditSearch, bind: Bind = inline) {
   const conditions: SQL[] = [];
   if (filters.entity) conditions.push(eq(auditEvents.entity, bind('entity', filters.entity)));
@@ -62,11 +59,9 @@ const exportColumns = [
   text('action', auditEvents.action),
   text('entity', auditEvents.entity),
   text('entity_id', auditEvents.entityId),
-  // `{field: [before, after]}` as JSON: a cell of its own, whatever the fields.
   text('changes', auditEvents.changes),
 ];
 
-/** The trail, newest first, 10 a page, by entity (and id), admin, action and dates; and its CSV export. */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Audit'];
@@ -89,7 +84,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
         { where: (bind) => listing(body, bind).where, shape: '' },
         { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
         (tx, window, total, where) => {
-          // The page's ids first, then those rows with whether their records exist: only ten EXISTS, however deep the page.
+          // Ids first, then those rows with their EXISTS: one EXISTS per row of the page, however deep.
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, auditEvents, auditEvents.id, where, pageOrder, window);
           return tx

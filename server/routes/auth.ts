@@ -40,14 +40,13 @@ function checkNewPassword(password: string, confirmation: string | undefined): v
   if (!isAcceptableNewPassword(password)) throw new AppError(400, 'WEAK_PASSWORD');
 }
 
-/** Sign-in, the start-up token check, logout and the password flows. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const tags = ['Auth'];
   const cookieOptions = { secure: config.env !== 'development' && config.env !== 'test', ttlHours: config.sessionTtlHours };
   const authLimit = config.authRateLimit;
-  /** Each client gets five times an address's allowance, so that one office behind a NAT is not refused. */
+  /** Five times an address's allowance, so that one office behind a NAT is not refused. */
   const perClientMax = authLimit.max * 5;
 
   async function openSession(tx: Database, reply: FastifyReply, admin: AdminRow): Promise<SessionAnswer> {
@@ -67,10 +66,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         .limit(1)
     )[0];
 
-  /**
-   * Sign-in counts failures only: per address and client together (so nobody can lock an admin out
-   * from elsewhere), and more loosely per client. A success forgets that address's failures.
-   */
+  /** Failures are counted per address and client together (so nobody can lock an admin out from elsewhere), and more loosely per client. */
   app.post(
     '/admin/signin',
     { onSend: forgetKeptSessions, schema: { tags, summary: 'Sign in with e-mail and password', body: signinBody, response: { 200: sessionAnswer } } },
@@ -91,7 +87,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!admin || !valid) {
         await db.transaction(async (tx) => {
           await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
-          // The address tried is kept (it is no secret); the password never is.
+          // The address tried is no secret; the password never is kept.
           await recordAudit(tx, request, {
             action: 'failed_sign_in',
             entity: 'session',
@@ -141,15 +137,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /**
-   * The same answer, in the same time, for every input: a known address, an unknown one, or no
-   * address at all. The link is made and mailed after the answer, so its cost reveals nothing.
-   */
+  /** The same answer, in the same time, for any input: the link is made and mailed after the answer, so its cost reveals nothing. */
   app.post(
     '/admin/forgot_password',
     {
       schema: { tags, summary: 'Mail a set-password link to an administrator', body: forgotPasswordBody, response: { 200: forgotPasswordAnswer } },
-      // Any input at all gets the same answer: a body outside the schema is no refusal, only no address.
+      // A body outside the schema is no refusal, only no address.
       attachValidation: true,
     },
     async (request) => {
@@ -157,8 +150,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       await consumeRateLimit(db, [{ key: `forgot:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
       if (email) {
         app.background.run(async () => {
-          // Past an address's allowance no more links are mailed, but the answer stays the same: a
-          // refusal here would let anyone stop an admin from recovering their account.
+          // Past an address's allowance no link is mailed, but the answer stays the same: a refusal would let anyone stop an
+          // admin from recovering their account.
           if (!(await underRateLimit(db, { key: `forgot:${email}`, max: authLimit.max }, authLimit.windowSeconds))) return;
           const admin = await findAdminByEmail(email);
           if (!admin) return;
@@ -182,16 +175,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /**
-   * The link's token is checked before the (costly) hash, and the route is rate limited per client,
-   * so bogus calls cost one indexed lookup each. A reset ends every session and every other link.
-   */
+  /** The token is checked before the costly hash, so bogus calls cost one indexed lookup each. A reset ends every session and link. */
   app.post(
     '/admin/forgot_password_reset',
     {
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Set a new password through an e-mailed link, and sign in', body: resetFromLinkBody, response: { 200: sessionAnswer } },
-      // Before the body is checked, so that malformed calls count against the client too.
+      // Before the body is checked, so that malformed calls count too.
       preValidation: async (request) => {
         await consumeRateLimit(db, [{ key: `reset:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
       },
@@ -214,7 +204,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** A password change ends the admin's other sessions and any e-mailed link still out. */
+  /** Ends the admin's other sessions and any e-mailed link still out. */
   app.post(
     '/admin/reset_password',
     {

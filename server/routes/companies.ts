@@ -54,7 +54,6 @@ function parseBalance(body: Record<string, unknown>, balanceField: string): numb
   return parsed.data;
 }
 
-/** Companies: search, create, read, update, delete, comments, and the old-platform sync. */
 export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
@@ -71,7 +70,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   const fullCompany = (row: CompanyRow) => fullCompanyOf(db, config.product, row);
 
-  /** The search's WHERE and ORDER BY, shared by the page and the export so that both list the same rows in the same order. */
+  /** Shared by the page and the export so that both list the same rows in the same order. */
   const listing = (body: CompanySearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
     if (body.search) conditions.push(like(companies.searchText, bind('search', containsPattern(body.search.toLowerCase()))));
@@ -184,7 +183,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const fields = request.body;
-      // The schema only documents the balance: its name, `{product}_balance`, is known only at run time.
+      // The schema only documents the balance: its name is known only at run time.
       const balance = parseBalance(request.body, balanceField);
       const current = await findCompany(db, id);
       checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
@@ -243,7 +242,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Deletes one company inside `tx`, once nothing belongs to it any more (and while it is at `expected`, if given). */
+  /** Once nothing belongs to the company any more (and at `expected`, if given). */
   async function removeCompany(tx: Database, request: FastifyRequest, id: string, expected?: number) {
     const { admin } = sessionOf(request);
     // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.

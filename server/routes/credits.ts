@@ -23,7 +23,6 @@ const toCreditEntryDto = (row: CreditEntryRow): CreditEntry => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** The credit ledger of a company: adjust its balance (with a reason), and read its entries. */
 export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;

@@ -9,7 +9,7 @@ import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
 import { dashboardAnswer, type Dashboard } from '../../shared/contract/dashboard';
 
-/** What the database answers: counts may come back as text (bigint), credit sums as numeric. */
+/** Counts may come back as text (bigint), credit sums as numeric. */
 type Numeric = number | string;
 interface DashboardRow {
   counts: Record<keyof Dashboard['counts'], Numeric>;
@@ -22,10 +22,10 @@ interface DashboardRow {
   latest_rooms: Array<Omit<Dashboard['latest_rooms'][number], 'created_at' | 'last_activity_at'> & { created_at: string; last_activity_at: string }> | null;
 }
 
-/** The trends' first week: Monday 00:00 UTC, TREND_WEEKS − 1 weeks before this week's (no parameter: see dashboardQuery). */
+/** Monday 00:00 UTC, TREND_WEEKS − 1 weeks back; written into the text so the statement has no parameter (dashboardQuery). */
 const firstWeek = sql.raw(`(date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${TREND_WEEKS - 1}))`);
 
-/** The trends' columns and the weekly tallies they read (migration 0021), keyed by their week's Monday as YYYY-MM-DD. */
+/** Weekly tallies (migration 0021), keyed by their week's Monday as YYYY-MM-DD. */
 const TREND_TALLIES = {
   companies: 'companies_by_week',
   users: 'users_by_week',
@@ -35,17 +35,14 @@ const TREND_TALLIES = {
   debited: 'debited_by_week',
 } as const;
 
-/** The exact row count that triggers keep in row_counts (constant time); counted only if the table is not tracked there. */
+/** Read from row_counts (constant time); counted only if the table is not tracked there. */
 const rowCount = (table: string) => sql`coalesce(${trackedRowCount(table)}, (SELECT count(*) FROM ${sql.raw(table)}))`;
 
-/**
- * A breakdown's non-zero counts, kept by triggers in dashboard_tallies (migrations 0014, 0015 and 0020), each the sum of
- * its slots: a few rows, however many records.
- */
+/** Non-zero counts kept by triggers in dashboard_tallies (migrations 0014, 0015, 0020): a few rows, however many records. */
 const tally = (name: string) =>
   sql`(SELECT key, sum(amount)::int AS amount FROM dashboard_tallies WHERE tally = ${writtenLiteral(name)} GROUP BY key HAVING sum(amount) > 0) AS counted`;
 
-/** A fixed vocabulary's order (urgency, status), for ORDER BY; values outside it come last. */
+/** Values outside the vocabulary come last. */
 const catalogueOrder = (column: string, values: readonly string[]) =>
   sql`array_position(ARRAY[${sql.join(
     values.map((value) => writtenLiteral(value)),
@@ -55,10 +52,8 @@ const catalogueOrder = (column: string, values: readonly string[]) =>
 const toIso = (value: string): string => new Date(value).toISOString();
 
 /**
- * The overview's figures as one JSON object, in one statement. Weeks run from Monday 00:00 UTC; generate_series gives
- * every week of the window, so a week without records is all zeros. The trends, the breakdowns and the credit in
- * circulation are kept by triggers (dashboard_tallies), a few rows however many records; the
- * latest rooms come from the rooms' created_at index, their last message from the messages' (room_id, created_at) index.
+ * One statement. Trends, breakdowns and the credit in circulation are tallied by triggers (a few rows however many
+ * records); generate_series gives every week of the window, so an empty week is all zeros.
  */
 export const dashboardStatement = sql`
   WITH weekly AS (
@@ -104,10 +99,9 @@ export const dashboardStatement = sql`
          FROM latest_rooms) AS latest_rooms
   ) AS figures`;
 
-/** The statement, built once and run by name: each connection plans it once (it has no parameter). */
+/** Run by name: each connection plans it once (it has no parameter). */
 const dashboardQuery = reusableSelect(statements.select({ figures: sql<DashboardRow>`(${dashboardStatement})` }).from(sql`(VALUES (1)) AS one`), 'dashboard');
 
-/** GET /dashboard: the native overview's figures (dashboardStatement). */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dashboard'];

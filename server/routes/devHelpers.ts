@@ -11,10 +11,8 @@ import { idParams } from '../../shared/contract/envelope';
 import { devRoomMessageAnswer, devRoomMessageBody, outboxAnswer, outboxQuery } from '../../shared/contract/devHelpers';
 
 /**
- * Development only (DEV_ROUTES=true, refused in production; an admin session is still required).
- * They stand in for what lies outside this repository, so that flows can be shown and tested end
- * to end: the marketplace app (a buyer or seller writing in a room) and a mailbox (the last e-mail
- * queued for an address, links included).
+ * DEV_ROUTES=true only (refused in production; an admin session is still required): stand-ins for what lies outside this
+ * repository, for end-to-end flows: the marketplace app (a buyer or seller writing in a room) and a mailbox.
  */
 export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,9 +29,9 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { to } = request.query;
-      // A recovery mail is queued just after its answer (plugins/backgroundWork.ts): what this server has under way comes first.
+      // A recovery mail is queued just after its answer (plugins/backgroundWork.ts): let what is under way finish first.
       await app.background.idle();
-      // `to` comes lower-cased (emailSchema); a mail keeps its address as the record had it (an admin's `Jane.Doe@…`).
+      // `to` comes lower-cased (emailSchema); a mail keeps its address as the record had it (`Jane.Doe@…`).
       const [mail] = await app.db
         .select()
         .from(outbox)
@@ -68,7 +66,6 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
           .values({ id: newId(), roomId: id, senderId: companyId, senderRole: role, senderName: (role === 'buyer' ? buyerName : sellerName) ?? role, text })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        // Written by the development stand-in for the marketplace app, on behalf of a signed-in admin.
         await recordAudit(tx, request, {
           action: 'create',
           entity: 'room',

@@ -10,7 +10,7 @@ import { ValidationError } from '../lib/validation';
 import { answer } from '../lib/answers';
 import { MAX_FILES_PER_CALL, uploadAnswer, uploadBody, uploadFolders } from '../../shared/contract/files';
 
-/** A name that cannot climb out of its folder nor be guessed: a slug of the original, plus randomness. */
+/** Cannot climb out of its folder nor be guessed: a slug of the original, plus randomness. */
 export function safeFileName(original: string, extension: string): string {
   const stem = original
     .replace(/\.[^.]*$/, '')
@@ -23,7 +23,7 @@ export function safeFileName(original: string, extension: string): string {
   return `${stem || 'file'}-${randomBytes(6).toString('hex')}.${extension}`;
 }
 
-/** A random name is never reused: one already taken (48 random bits: practically never) is drawn again. */
+/** A name already taken (48 random bits: practically never) is drawn again. */
 async function saveUnderFreshName(store: FileStore, folder: string, original: string, type: AllowedFileType, bytes: Buffer): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const path = `${folder}/${safeFileName(original, type.extension)}`;
@@ -38,7 +38,7 @@ function decodeDataUrl(rawBody: string, field: string): Buffer {
   return Buffer.from(match[1], 'base64');
 }
 
-/** POST /file: data-URL uploads, checked (type from the bytes, size, folder), stored, and given back as URLs. */
+/** Data-URL uploads, checked (type from the bytes, size, folder), stored, and answered as URLs. */
 export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, files: store } = app;

@@ -6,10 +6,10 @@ import { databaseUnavailable } from '../lib/errors';
 import { withTimeout } from '../lib/withTimeout';
 
 const tags = ['Health'];
-/** A readiness probe wants its answer quickly; a database slower than this is not ready. */
+/** A readiness probe wants its answer quickly: a slower database is not ready. */
 const READY_TIMEOUT_MS = 2_000;
 
-/** Liveness and readiness, for a supervisor or a load balancer (docs/operations.md). */
+/** For a supervisor or a load balancer (docs/operations.md). */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: { summary: 'Liveness: the process answers (the database is not asked)', tags, response: { 200: okAnswer } } }, async () =>
     done(),

@@ -10,10 +10,8 @@ import { answer } from '../lib/answers';
 import { impersonationExchangeAnswer, impersonationExchangeBody } from '../../shared/contract/impersonation';
 
 /**
- * The exchange the front-end app's connect route calls with the token of a 'Login as' link: the
- * token is used up and the user it names is answered, so that the app can open its own session.
- * A refused exchange (another user_id than the token's, a deleted user) uses nothing up: the checks
- * are part of the one statement that marks the token used.
+ * The marketplace app trades a 'Login as' token for the user it names, to open its own session. A refused exchange
+ * (another user_id, a deleted user) uses nothing up: the checks are in the statement that marks the token used.
  */
 export async function impersonationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +39,7 @@ export async function impersonationRoutes(fastify: FastifyInstance): Promise<voi
               isNull(impersonationTokens.usedAt),
               gt(impersonationTokens.expiresAt, new Date()),
               user_id ? eq(impersonationTokens.userId, user_id) : undefined,
-              // A token that outlived its user (the record keeps no foreign key) is refused, not used up.
+              // A token that outlived its user (no foreign key) is refused, not used up.
               exists(tx.select({ id: users.id }).from(users).where(eq(users.id, impersonationTokens.userId))),
             ),
           )

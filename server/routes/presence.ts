@@ -19,10 +19,9 @@ import {
   type RecordViewer,
 } from '../../shared/contract/presence';
 
-/** The database's clock on every server: a tab is present while its last word is younger than the window. */
+/** The database's clock, the same on every server. */
 const windowStart = sql`now() - make_interval(secs => ${PRESENCE_WINDOW_MS / 1000})`;
 
-/** Every tab that has the record open now, its admin's name with it. */
 const readViewers = (db: Database, resource: string, id: string): Promise<ViewerRow[]> =>
   db
     .select({ adminId: recordViewers.adminId, name: admins.name })
@@ -31,14 +30,13 @@ const readViewers = (db: Database, resource: string, id: string): Promise<Viewer
     .where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), gt(recordViewers.seenAt, windowStart)))
     .orderBy(asc(admins.name), asc(recordViewers.adminId));
 
-/** What an admin is told: the other admins who have the record open, each once (their own other tabs are not news). */
+/** Each other admin once: their own other tabs are not news. */
 const othersThan = (adminId: string, rows: ViewerRow[]): RecordViewer[] => {
   const viewers = new Map<string, RecordViewer>();
   for (const row of rows) if (row.adminId !== adminId && !viewers.has(row.adminId)) viewers.set(row.adminId, { admin_id: row.adminId, name: row.name });
   return [...viewers.values()];
 };
 
-/** Who else has a record's page open, and the record's saves as they happen, from any server over the database. */
 export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -62,7 +60,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
       const { resource, id, tab_id: tabId } = request.body;
       const { admin } = sessionOf(request);
       const rows = await db.transaction(async (tx) => {
-        // The record's tabs that went away without a word leave the table as its page is visited.
+        // Tabs that went away without a word are cleared as the page is visited.
         await tx.delete(recordViewers).where(and(eq(recordViewers.resource, resource), eq(recordViewers.recordId, id), lt(recordViewers.seenAt, windowStart)));
         const [written] = await tx
           .insert(recordViewers)

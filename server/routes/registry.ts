@@ -32,14 +32,10 @@ const fold = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** The bundled sample, built once: a few hundred fictional companies. */
 const sample = Array.from({ length: SAMPLE_SIZE }, (_, index) => toRegistryShape(fictionalCompany(index), index));
 const searchable = sample.map((company) => ({ company, key: fold(`${company.denomination} ${company.siege.siret}`) }));
 
-/**
- * A stand-in for the external company registry: `GET /registry/recherche?q=&api_token=` in the
- * registry's shape, from the bundled sample, so that the lookup works offline.
- */
+/** A stand-in for the external company registry, in its shape, from a bundled sample, so that the lookup works offline. */
 export async function registryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Registry'];

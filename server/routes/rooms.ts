@@ -88,7 +88,7 @@ export async function findRoom(db: Database, id: string): Promise<RoomJoin> {
   return row;
 }
 
-/** A message of a room, or undefined when it is not (or no longer) there. */
+/** Undefined when it is not (or no longer) there. */
 async function findMessage(db: Database, roomId: string, messageId: string): Promise<RoomMessageRow | undefined> {
   const [row] = await db
     .select()
@@ -98,16 +98,12 @@ async function findMessage(db: Database, roomId: string, messageId: string): Pro
   return row;
 }
 
-/**
- * Messages strictly before (`older`) or after a message, in the room's order: time, then id. Compared with
- * the stored row itself: its time has microseconds that a JavaScript Date would drop.
- */
+/** Compared with the stored row itself: its time has microseconds that a JavaScript Date would drop. */
 const beside = (message: RoomMessageRow, older: boolean): SQL => {
   const stored = sql`(select ${roomMessages.createdAt}, ${roomMessages.id} from ${roomMessages} where ${roomMessages.id} = ${message.id})`;
   return older ? sql`(${roomMessages.createdAt}, ${roomMessages.id}) < ${stored}` : sql`(${roomMessages.createdAt}, ${roomMessages.id}) > ${stored}`;
 };
 
-/** Message rooms: search, read with messages, and the admin's own messages. */
 export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -124,7 +120,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   // Before the server stops accepting: open streams would otherwise hold its close.
   app.addHook('preClose', () => activity.close());
 
-  /** The search's WHERE and ORDER BY (newest first), shared by the page and the export. */
+  /** Newest first; shared by the page and the export. */
   const listing = ({ search, sort }: RoomSearch, bind: Bind = inline) => {
     const pattern = search ? bind('search', containsPattern(search.toLowerCase())) : undefined;
     return {

@@ -3,7 +3,7 @@ import type { FileStore } from '../lib/fileStore';
 
 const palette = ['#1976d2', '#9c27b0', '#2e7d32', '#ed6c02', '#d32f2f', '#00838f', '#5d4037', '#455a64'];
 
-/** Stores a few simple SVG pictures in an upload folder and answers their public URLs; the same names always hold the same pictures. */
+/** Answers their public URLs; the same names always hold the same pictures. */
 export async function writeDemoPictures(store: FileStore, folder: string, publicBase: string, prefix: string, count = 8): Promise<string[]> {
   const urls: string[] = [];
   for (let index = 0; index < count; index += 1) {

@@ -48,7 +48,7 @@ function demoCreditHistory(company: { id: string; creditBalance: number }, index
     : [entry(bought, bought, bought > 0 ? 'Achat de crédits' : 'Régularisation', boughtDaysAgo)];
 }
 
-/** Fills an empty database with the demo data set; a database with any admin is left alone. */
+/** A database with any admin is left alone. */
 export async function seedDemoData(db: Database, files: FileStore, config: Pick<Config, 'product' | 'consoleUrl'>, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(admins);
   if ((existing?.total ?? 0) > 0) return false;
@@ -189,7 +189,6 @@ export async function seedDemoData(db: Database, files: FileStore, config: Pick<
           senderName: (fromBuyer ? buyer.name : seller?.name) ?? 'Participant',
           senderAvatar: (fromBuyer ? buyer.logoUrl : seller?.logoUrl) ?? null,
           text: line,
-          // Spread over several days, oldest first.
           createdAt: new Date(now.getTime() - (openedDaysAgo * DAY_HOURS - position * 9) * 3_600_000),
         };
       }),

@@ -1,5 +1,3 @@
-/** The audit trail's vocabulary and the ledger's bounds. Plain data, shared by both halves. */
-
 /** Amounts and balances: at most 2 decimals, absolute value below this. */
 export const CREDIT_LIMIT = 10 ** 12;
 export const CREDIT_DECIMALS = 2;

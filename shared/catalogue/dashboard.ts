@@ -1,5 +1,3 @@
-/** The overview's windows. Plain data, shared by both halves. */
-
 /** How many weeks the trends cover, the current one included. */
 export const TREND_WEEKS = 12;
 /** How many rooms the overview lists, newest first. */

@@ -1,21 +1,15 @@
-/** The date forms the console shows. Pure functions, so both halves and the tests share them. */
-
 /** Admin last login: the first 10 characters of the stored value (`2026-11-21`). */
 export const firstTenCharacters = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');
 
-/**
- * A formatter made on its first use: making one loads the locale's data (tens of milliseconds on a slow phone, ~100
- * for a page's first), which a page that shows no such date, or the module's import, should not pay.
- */
+/** Made on first use: making one loads the locale's data (~100 ms for a page's first on a slow phone), which the import should not pay. */
 export const formatterOnFirstUse = (locale: string, options: Intl.DateTimeFormatOptions) => {
   let formatter: Intl.DateTimeFormat | undefined;
   return () => (formatter ??= new Intl.DateTimeFormat(locale, options));
 };
 
 /**
- * fr-FR's long date (`day: 'numeric', month: 'long', year: 'numeric'`) is written out by hand: the first Intl formatter
- * of a page loads the locale data (about 100 ms on a 4x-throttled phone), which the companies list paid while drawing
- * its first rows (the largest paint). The unit test checks it against Intl over a range of dates.
+ * fr-FR's long date, written by hand: the first Intl formatter loads the locale data (~100 ms on a 4x-throttled phone),
+ * which the companies list paid in its largest paint. The unit test checks it against Intl.
  */
 const FRENCH_MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 

@@ -1,7 +1,4 @@
-/**
- * The thirteen activity domains, each with seven sub-domains. Only the domain names are fixed; the
- * sub-domain labels are plausible French ones, written once for both halves.
- */
+/** Only the domain names are fixed; the sub-domain labels are plausible French ones. */
 export const ACTIVITY_DOMAINS = {
   'Ventes et Marketing': [
     'Stratégie marketing',

@@ -1,5 +1,3 @@
-/** Who else has a record's page open: plain data, shared by both halves (the contract is shared/contract/presence.ts). */
-
 /** The records whose pages say who else has them open, by their audit names (a record page's resource). */
 export const PRESENCE_RESOURCES = ['company', 'offer', 'need', 'user', 'admin'] as const;
 export type PresenceResource = (typeof PRESENCE_RESOURCES)[number];

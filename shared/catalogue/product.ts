@@ -1,4 +1,3 @@
-/** The product name and its credit unit: one constant each, the unit `credit` by default. */
 export const PRODUCT_NAME = 'Admin Platform';
 export const DEFAULT_CREDIT_UNIT = 'credit';
 

@@ -6,7 +6,6 @@ import { bulkVersions } from './versions';
 /** The most rows one bulk call acts on: a list's selection, a few pages at most. */
 export const BULK_MAX_IDS = 100;
 
-/** The selected rows of a list, each once. */
 export const bulkIds = z
   .array(idSchema)
   .min(1)
@@ -15,11 +14,7 @@ export const bulkIds = z
 
 export const bulkIdsBody = z.object({ ids: bulkIds });
 
-/**
- * A bulk call's rows, and `versions` (optional), the version of each row the client shows: if any row changed since,
- * the whole call is refused with 409 STALE_RECORD, whose `data` is `{ [id]: current version }` of the stale rows.
- * Extend it with the call's own fields, then `versionsOfItsRows`.
- */
+/** `versions`: each row's version as the client shows it; one stale row refuses the whole call (409 STALE_RECORD, `data`: `{ [id]: version }`). */
 export const versionedBulkIdsBody = bulkIdsBody.extend({ versions: bulkVersions.optional() });
 
 /** A versioned bulk body whose versions each name one of its rows. */
@@ -31,10 +26,7 @@ export const versionsOfItsRows = <Schema extends z.ZodType<{ ids: string[]; vers
 
 export const bulkDeleteBody = versionsOfItsRows(versionedBulkIdsBody);
 
-/**
- * What a bulk call did to each row, in the order of `ids`: done, or refused with the code (and, for a company
- * that is not empty, the counts) that the one-row call would have answered. Refused rows are left as they were.
- */
+/** Per row, in the order of `ids`: done, or refused with the one-row call's code (and counts); refused rows are left as they were. */
 export const bulkAnswer = z
   .strictObject({
     ok: z.literal(true),

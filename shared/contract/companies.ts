@@ -17,7 +17,6 @@ import {
   withDomainPair,
 } from './primitives';
 
-/** The statuses a sync job with the old platform goes through. */
 export const SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const companyCommentRecord = z
@@ -42,20 +41,11 @@ export const syncJobRecord = z
   .meta({ id: 'SyncJob' });
 export type SyncJob = z.infer<typeof syncJobRecord>;
 
-/**
- * The balance is named after the product, which is configured at run time (`PRODUCT`, `credit` by
- * default): `credit_balance` is its default name, and any other `{product}_balance` is let through
- * as an extra field. Typed `unknown` here only so that the record's static type keeps its other
- * fields (a `number` catch-all would demand that every field be a number); at run time it is a
- * credit amount.
- */
+/** Typed `unknown` so that the record's static type keeps its other fields (a `number` catch-all would type them all); at run time a credit amount. */
 const runTimeBalance: z.ZodType<unknown> = creditAmountSchema;
 export const BALANCE_NAME = /^[a-z][a-z0-9_]*_balance$/;
 
-/**
- * A strict record with the balance under its run-time name: a field the shape does not name must
- * be a balance, and there is exactly one balance.
- */
+/** A strict record with exactly one balance, under its run-time name `{product}_balance`. */
 const withRunTimeBalance = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z
     .strictObject({
@@ -161,13 +151,7 @@ export const companyFieldsSchema = z
   })
   .partial({ name: true });
 
-/**
- * PUT /company/{id}: the whole object may be sent back (fields it does not own are ignored). The
- * balance's name is known only at run time, so the body keeps the fields it does not name and the
- * handler checks `{product}_balance` itself (a difference goes through the ledger). Its default name
- * is only documented here (as a number), so that a server configured for another product ignores a
- * `credit_balance`, as it ignores any field it does not own.
- */
+/** PUT /company/{id}: the handler checks `{product}_balance` itself; `credit_balance` is only documented, so another product's server ignores it. */
 const { $schema: _, ...creditAmountJson } = z.toJSONSchema(creditAmountSchema);
 
 export const companyUpdateBody = withDomainPair(
@@ -187,7 +171,7 @@ export const companyUpdateBody = withDomainPair(
 
 export const companyCreateBody = z.object({ name: nameSchema, logo_url: httpUrl });
 
-/** The keys a company search sorts by; the balance's, `{product}_balance`, is named after the configured product. */
+/** The balance's key, `{product}_balance`, is named after the configured product. */
 export const COMPANY_SORT_KEYS = ['name', 'credit_balance', 'activity_domain', 'sub_activity_domain', 'city', 'created_at'] as const;
 
 export const companySearchBody = z.object({

@@ -25,6 +25,5 @@ export const creditAdjustBody = z.object({
 
 export const creditSearchBody = z.object({ offset: offsetSchema });
 
-/** The adjusted company, as its page shows it. */
 export const creditAdjustAnswer = dataAnswer(companyDetailRecord);
 export const creditEntryPage = pageAnswer(creditEntryRecord);

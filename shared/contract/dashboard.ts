@@ -20,14 +20,12 @@ const weekTrend = z.strictObject({
 });
 export type WeekTrend = z.infer<typeof weekTrend>;
 
-/** One of the latest rooms, with when someone last wrote in it. */
 const roomActivity = z.strictObject({
   _id: idSchema,
   offer_title: z.string(),
   seller_name: z.string().nullable(),
   buyer_name: z.string().nullable(),
   created_at: timestamp,
-  /** The last message's time, or the room's creation while it has none. */
   last_activity_at: timestamp,
   messages: count,
 });
@@ -48,7 +46,6 @@ export const dashboardRecord = z
     needs_by_status: z.array(z.strictObject({ status: z.string(), count })),
     /** The last TREND_WEEKS weeks, oldest first, empty weeks included (all zero). */
     weeks: z.array(weekTrend).length(TREND_WEEKS),
-    /** The LATEST_ROOMS newest rooms, newest first. */
     latest_rooms: z.array(roomActivity).max(LATEST_ROOMS),
   })
   .meta({ id: 'Dashboard' });

@@ -5,7 +5,6 @@ import { messageTextSchema, roomMessageRecord } from './rooms';
 
 export const outboxQuery = z.object({ to: emailSchema });
 
-/** The last e-mail queued for an address. */
 export const outboxMailRecord = z
   .strictObject({
     subject: z.string(),

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../catalogue/errorCodes';
 import { idSchema } from './primitives';
 
-/**
- * The envelope of every answer under /api: `{ok:true, …}` on success, `{ok:false, code}` with a
- * 4xx status on refusal. Answers are strict objects, so that a field the contract does not name
- * fails the response check in the tests instead of leaking unnoticed.
- */
+/** Answers are strict objects, so that a field the contract does not name fails the tests' response check instead of leaking. */
 export const okAnswer = z.strictObject({ ok: z.literal(true) });
 export const dataAnswer = <Data extends z.ZodType>(data: Data) => z.strictObject({ ok: z.literal(true), data });
 /** `total` is exact up to a bound, an estimate past it (`total_exact: false`): a large match costs no full count. */
@@ -21,10 +17,7 @@ export const refusal = z
     errors: z.record(z.string(), z.string()).optional(),
     /** COMPANY_NOT_EMPTY: what still belongs to the company. */
     counts: z.record(z.string(), z.number()).optional(),
-    /**
-     * STALE_RECORD (docs/concurrency.md): the record as it now is, exactly as its GET answers it; for a bulk call,
-     * `{ [id]: version }` of the rows that are stale.
-     */
+    /** STALE_RECORD (docs/concurrency.md): the record as its GET answers it now; for a bulk call, `{ [id]: version }` of the stale rows. */
     data: z.unknown().optional(),
   })
   .meta({ id: 'Refusal' });
@@ -44,11 +37,7 @@ export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
 
 export const idParams = z.object({ id: idSchema });
 
-/**
- * The 200 answer of a `POST /x/export`: the whole filtered list as a CSV file (UTF-8 with a byte-order
- * mark, `;`-separated, CRLF lines, RFC 4180 quoting), sent as an attachment. Its body is the list's search
- * body, page ignored; a refusal is the usual envelope, always before the first byte.
- */
+/** The 200 answer of a `POST /x/export`: its body is the list's search body, page ignored; a refusal always comes before the first byte. */
 export const csvAnswer = (columns: string) => ({
   description: `CSV attachment, \`{list}-YYYY-MM-DD.csv\`: UTF-8 with BOM, \`;\`-separated, CRLF lines; text that a spreadsheet would run as a formula starts with \`'\`. Columns: ${columns}.`,
   content: { 'text/csv': { schema: z.string() } },

@@ -7,11 +7,7 @@ export const MAX_FILES_PER_CALL = 10;
 /** Folders a file may go to: company logos (named after the product), category images, offer images. */
 export const uploadFolders = (product?: string) => [logoFolder(product), '/category_images', '/offers'];
 
-/**
- * Files as data URLs (`data:<type>;base64,<bytes>`), and the folder they go to. The folder must be
- * one of the product's upload folders, and each file's type is read from its bytes: both are
- * checked by the route, which knows the product and the size limit.
- */
+/** Files as data URLs, and their folder: the route checks the folder (the product's) and each file's type (from its bytes) and size. */
 export const uploadBody = z.object({
   files: z
     .array(z.object({ rawBody: z.string().min(1), name: z.string().max(255).default('file') }))
@@ -24,5 +20,4 @@ export const uploadBody = z.object({
     .meta({ enum: uploadFolders() }),
 });
 
-/** The stored files' public URLs, in the order sent. */
 export const uploadAnswer = dataAnswer(z.array(z.string()));

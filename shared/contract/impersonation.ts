@@ -8,9 +8,7 @@ export const impersonationExchangeBody = z.object({ token: z.string().min(1).max
 
 export const impersonationExchangeRecord = z
   .strictObject({
-    /** The user the token named. */
     user: userRecord,
-    /** The admin who made the link. */
     impersonated_by: idSchema,
   })
   .meta({ id: 'ImpersonationExchange' });

@@ -10,10 +10,7 @@ export const documentEmptyAsNone = <Schema extends z.ZodType>(schema: Schema): S
 
 type JsonSchema = Record<string, unknown>;
 
-/**
- * What the contract's schemas say in JSON Schema beyond zod's own rendering (zod's `override` hook of toJSONSchema):
- * `''` as a field's "no value", and tuples as `items` arrays, which 3.1 tools read (they ignore `prefixItems`).
- */
+/** zod's `override` hook: `''` as a field's "no value", and tuples as `items` arrays, which 3.1 tools read (they ignore `prefixItems`). */
 export function contractJsonSchema(zodSchema: object, json: JsonSchema): void {
   if (emptyMeansNone.has(zodSchema)) {
     const value = { ...json };

@@ -25,7 +25,6 @@ export const needRecord = z
   .meta({ id: 'Need' });
 export type Need = z.infer<typeof needRecord>;
 
-/** The keys a need search sorts by. */
 export const NEED_SORT_KEYS = ['organisation_name', 'description', 'emergency', 'created_at'] as const;
 
 export const needSearchBody = z.object({
@@ -51,7 +50,6 @@ export const needCreateBody = withDomainPair(
   { domainRequired: true },
 );
 
-/** The selected needs all take one status. */
 export const needBulkStatusBody = versionsOfItsRows(versionedBulkIdsBody.extend({ status: z.enum(NEED_STATUSES) }));
 
 /** Any of the three statuses may follow any other. */

@@ -41,7 +41,6 @@ export const offerRecord = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerRecord>;
 
-/** The keys an offer search sorts by. */
 export const OFFER_SORT_KEYS = ['title', 'organisation_name', 'price', 'credit_ratio', 'created_at'] as const;
 
 /** The offers' domain filter is spelled `domain_activity`, unlike every other list's `activity_domain`. */

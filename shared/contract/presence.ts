@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRESENCE_RESOURCES } from '../catalogue/presence';
 import { idSchema } from './primitives';
 
-/** A browser tab's own id, drawn by the console when the page loads. */
+/** Drawn by the console when the page loads. */
 export const tabIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not a tab id');
 
 const resourceSchema = z.enum(PRESENCE_RESOURCES);
@@ -15,11 +15,11 @@ export const presenceLeaveParams = z.object({ resource: resourceSchema, id: idSc
 export const presenceEventsParams = z.object({ resource: resourceSchema, id: idSchema });
 export const presenceEventsQuery = z.object({ tab_id: tabIdSchema });
 
-/** An admin who has the record open in another tab (one entry per admin, whatever their number of tabs). */
+/** One entry per admin, whatever their number of tabs. */
 export const recordViewer = z.strictObject({ admin_id: idSchema, name: z.string() }).meta({ id: 'RecordViewer' });
 export type RecordViewer = z.infer<typeof recordViewer>;
 
-/** The other viewers of the record, seen within the last PRESENCE_WINDOW_MS, in the order they came. */
+/** Seen within the last PRESENCE_WINDOW_MS, in the order they came. */
 export const presenceAnswer = z.strictObject({ ok: z.literal(true), viewers: z.array(recordViewer) }).meta({ id: 'PresenceAnswer' });
 
 /** The `data` of a `saved` event: who saved the record (an update, an overwrite, a balance or a comment moved). */

@@ -23,11 +23,7 @@ export const httpUrl = z
   .max(2000)
   .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?:' });
 
-/**
- * One sort key at a time, one of `keys` (or a name `runTimeKey` matches, such as the balance named after the product),
- * 1 ascending or -1 descending. The search still refuses a run-time name that is not its own (server/lib/listing.ts);
- * the document lists `keys` only, with the configured product's names (server/lib/openApiDocument.ts).
- */
+/** One sort key; a run-time key not the search's own is refused (server/lib/listing.ts); the document lists `keys` only. */
 export const sortOf = (keys: readonly string[], runTimeKey?: RegExp) =>
   z
     .record(z.string(), z.union([z.literal(1), z.literal(-1)]))
@@ -53,10 +49,7 @@ export const subActivityDomainSchema = z
 
 const noValue = [{ type: 'null' }, { const: '' }];
 
-/**
- * A body's `sub_activity_domain` must belong to its `activity_domain` when it sends both (a create also when it sends
- * no domain; an update checks against the stored one too, server/lib/domainRules.ts); the document says the same per domain.
- */
+/** `sub_activity_domain` must belong to `activity_domain` (an update also checks the stored one, server/lib/domainRules.ts). */
 export const withDomainPair = <Schema extends z.ZodType<{ activity_domain?: string | null; sub_activity_domain?: string | null }>>(
   schema: Schema,
   { domainRequired = false } = {},
@@ -85,10 +78,7 @@ export const withDomainPair = <Schema extends z.ZodType<{ activity_domain?: stri
 /** The value rounded to the cent, as the nearest double (what a JSON number with two decimals parses to). */
 export const toCents = (value: number): number => Number(value.toFixed(CREDIT_DECIMALS));
 
-/**
- * A credit amount or balance: at most two decimals, below 10^12 in absolute value. A JSON number
- * with two decimals is exactly its own rounding to the cent; anything finer (1e-9) is not.
- */
+/** A JSON number with two decimals is exactly its own rounding to the cent; anything finer (1e-9) is not. */
 export const creditAmountSchema = z
   .number()
   .refine((value) => Number.isFinite(value) && Math.abs(value) < CREDIT_LIMIT, `below ${CREDIT_LIMIT} in absolute value`)
@@ -100,5 +90,5 @@ export const creditAmountSchema = z
     description: `A credit amount: at most ${CREDIT_DECIMALS} decimals, below ${CREDIT_LIMIT} in absolute value.`,
   });
 
-/** A moment as the API writes it: ISO 8601 in UTC. */
+/** ISO 8601, with an offset or `Z`. */
 export const timestamp = z.iso.datetime({ offset: true });

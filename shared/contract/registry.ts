@@ -21,7 +21,6 @@ export const registryCompanyRecord = z
     forme_juridique: z.string(),
     effectif: z.string(),
     chiffre_affaires: z.number(),
-    /** YYYY-MM-DD. */
     date_creation: z.iso.date(),
   })
   .meta({ id: 'RegistryCompany' });

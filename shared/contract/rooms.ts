@@ -18,7 +18,6 @@ export const roomRecord = z
     seller: roomParty,
     buyer: roomParty,
     created_at: timestamp,
-    /** The text of the room's last message; null when it has none. */
     last_message: z.string().nullable(),
     /** The time of the room's last message, or its creation when it has none: the rooms' default order. */
     last_activity_at: timestamp,
@@ -43,7 +42,7 @@ export type RoomMessage = z.infer<typeof roomMessageRecord>;
 
 export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5000);
 
-/** The keys `sort` accepts; without one, the latest activity first. */
+/** Without `sort`, the latest activity first. */
 export const ROOM_SORT_KEYS = ['last_activity_at', 'created_at'] as const;
 
 /** Unlike the other searches, rooms take their page size (`limit`) from the client. */
@@ -55,11 +54,9 @@ export const roomSearchBody = z.object({
 });
 export type RoomSearch = z.infer<typeof roomSearchBody>;
 
-/** The messages a room read answers at most, and by default. */
 export const ROOM_MESSAGES_MAX = 100;
 export const ROOM_MESSAGES_DEFAULT = 50;
 
-/** A page of a room's messages: the latest ones, or those just before the message `before` (paging back). */
 export const roomMessagesQuery = z.object({
   before: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(ROOM_MESSAGES_MAX).default(ROOM_MESSAGES_DEFAULT),
@@ -87,9 +84,6 @@ export const roomExport = csvAnswer(
 /** A room with a page of its messages, oldest first; `has_more` when older ones remain (ask again with `before`). */
 export const roomWithMessages = z.strictObject({ ok: z.literal(true), room: roomRecord, messages: z.array(roomMessageRecord), has_more: z.boolean() });
 
-/**
- * `text/event-stream`: each new message of the room as `event: message`, `id:` its _id and `data:` the
- * message as the room read answers it (RoomMessage, JSON); a comment line (`: ping`) every 15 seconds.
- */
+/** `text/event-stream`: each new message as `event: message`, `id:` its _id, `data:` a RoomMessage; `: ping` every 15 seconds. */
 export const roomEventStream = z.string().meta({ id: 'RoomEventStream', description: 'Server-sent events: `event: message` with a RoomMessage as `data`.' });
 export const roomMessageAnswer = dataAnswer(roomMessageRecord);

@@ -4,7 +4,6 @@ import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { emailSchema, idSchema, nameSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
-/** A marketplace user, with their company's name. */
 export const userRecord = z
   .strictObject({
     _id: idSchema,
@@ -30,7 +29,6 @@ export const impersonationRecord = z
   .meta({ id: 'Impersonation' });
 export type Impersonation = z.infer<typeof impersonationRecord>;
 
-/** Moves the selected users to one company. */
 export const userBulkMoveBody = versionsOfItsRows(versionedBulkIdsBody.extend({ organisation_id: idSchema }));
 
 export const userSearchBody = z.object({ search: searchSchema, organisation_id: idSchema.optional(), offset: offsetSchema });

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './primitives';
 
-/**
- * Optimistic concurrency (docs/concurrency.md). Every editable record carries `version`, which the database moves on
- * each change; a read sends it as `ETag: "<version>"`, and an update or delete that sends it back (If-Match, or
- * `version` in the body) is applied only while it is still the record's, else refused with 409 STALE_RECORD.
- */
+/** Optimistic concurrency (docs/concurrency.md): an update or delete sending back the version read applies only while it is current, else 409 STALE_RECORD. */
 export const versionSchema = z
   .number()
   .int()
@@ -13,10 +9,8 @@ export const versionSchema = z
   .max(2 ** 31 - 1)
   .describe('The version of the record the client edited: the update is refused with 409 STALE_RECORD unless it is the current one.');
 
-/** A record's version in its answers: 1 when created, one more with each change of a field an admin sees. */
 export const recordVersion = z.number().int().min(1).describe('The record’s version: 1 when created, one more with each change; its read’s ETag.');
 
-/** The strong ETag of a record's version, as reads send it. */
 export const versionETag = (version: number): string => `"${version}"`;
 
 /** `"3"` (as the ETag was sent), `W/"3"` or `3`; `*` names no version (any current record matches). */

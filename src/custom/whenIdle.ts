@@ -1,7 +1,4 @@
-/**
- * Runs `task` once the browser has nothing better to do (requestIdleCallback, else a short timeout where
- * it is missing, as in Safari); returns the cancel.
- */
+/** requestIdleCallback, else a short timeout where it is missing (Safari); returns the cancel. */
 export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
@@ -12,9 +9,8 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
 }
 
 /**
- * Runs `tasks` in order, one per idle period, each once the promise of the one before has settled (its code
- * fetched and run), so that fetching ahead never makes one long task of many modules nor fills a slow network
- * with a burst of requests; returns the cancel. A failed task does not stop the next.
+ * One task per idle period, each after the one before has settled, so that fetching ahead makes no long task nor a
+ * burst of requests on a slow network; a failed task does not stop the next. Returns the cancel.
  */
 export function inIdleTurns(tasks: ReadonlyArray<() => Promise<unknown>>, timeoutMs = 3000): () => void {
   let cancelled = false;

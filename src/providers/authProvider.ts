@@ -15,15 +15,9 @@ const isSession = (body: SessionBody): body is SessionBody & { token: string; us
   body.ok !== false && typeof body.token === 'string' && Boolean(body.user?._id);
 
 export interface AdminAuthProvider extends AuthProvider {
-  /** Opens a session from an answer that carries one (sign-in, reset from link). */
   startSession(body: SessionBody): boolean;
 }
 
-/**
- * Sign-in, the start-up `signin_token` check, logout and identity.
- * Logout: a successful call, or a 401 (the session had already ended), clears the user; any other
- * failure is logged and the admin stays signed in.
- */
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
   let startupCheck: Promise<void> | undefined;
 
@@ -33,10 +27,7 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     return true;
   };
 
-  /**
-   * Once per page load: the httpOnly cookie is traded for the token, which then lives in memory. A database away
-   * (503) says nothing of the session: the check rejects, and the next one asks again.
-   */
+  /** The httpOnly cookie is traded for the in-memory token once per page load; a 503 says nothing of the session, so the next check asks again. */
   const checkSignInToken = () =>
     (startupCheck ??= http.get<SessionBody>('/admin/signin_token').then(
       (response) => {

@@ -4,13 +4,11 @@ import { expectOk, recordOf, type RecordBody } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
 
-/** A file upload item: a data URL and a name (`uploadBody` in shared/contract/files.ts). */
 export interface UploadItem {
   rawBody: string;
   name: string;
 }
 
-/** The invite payload (`userInviteBody` in shared/contract/users.ts). */
 export interface InvitePayload {
   name: string;
   email: string;
@@ -26,7 +24,6 @@ export interface SyncJob {
   started_at: string;
 }
 
-/** A balance adjustment: a signed amount (2 decimals at most) and why. */
 export interface CreditAdjustment {
   amount: number;
   reason: string;
@@ -34,32 +31,25 @@ export interface CreditAdjustment {
 
 const companyPath = (id: RaRecord['id']) => `/company/${encodeURIComponent(String(id))}`;
 
-/**
- * The API calls (shared/contract/, published at /api/openapi.json) that are not react-admin CRUD:
- * uploads, comments, invitations, sync, credit adjustments.
- */
+/** The calls (shared/contract/) that are not react-admin CRUD. */
 export function createCompanyCalls(http: HttpClient) {
   return {
-    /** POST /file: answers the stored files' URLs, in order. */
     async uploadFiles(files: UploadItem[], folder: string): Promise<string[]> {
       const body = expectOk(await http.post<ApiBody & { data?: string[] }>('/file', { files, folder }), messages.failure.generic);
       return body.data ?? [];
     },
 
-    /** POST /company/{id}/comment: answers the company. */
     async addComment(companyId: RaRecord['id'], text: string): Promise<RaRecord> {
       const body = expectOk(await http.post<RecordBody>(`${companyPath(companyId)}/comment`, { text }), messages.failure.generic);
       return recordOf(body, messages.failure.generic);
     },
 
-    /** PUT /company/{id}/delete-comment/{commentId}: answers the remaining comments. */
     async deleteComment(companyId: RaRecord['id'], commentId: string): Promise<RaRecord[]> {
       const path = `${companyPath(companyId)}/delete-comment/${encodeURIComponent(commentId)}`;
       const body = expectOk(await http.put<ApiBody & { data?: ApiRecord[] }>(path, {}), messages.failure.generic);
       return (body.data ?? []).map(toRecord);
     },
 
-    /** POST /user/invite. */
     async inviteUser(invite: InvitePayload): Promise<void> {
       expectOk(await http.post('/user/invite', invite), messages.failure.invite);
     },
@@ -70,7 +60,6 @@ export function createCompanyCalls(http: HttpClient) {
       return recordOf(body, messages.failure.generic);
     },
 
-    /** POST /company/{id}/sync: answers the recorded job. */
     async startSync(companyId: RaRecord['id'], organizationId: string): Promise<SyncJob> {
       const body = expectOk(
         await http.post<ApiBody & { data?: SyncJob }>(`${companyPath(companyId)}/sync`, { organization_id: organizationId }),

@@ -9,23 +9,14 @@ import type { Dashboard } from '../../shared/contract/dashboard';
 import type { Room, RoomMessage } from '../../shared/contract/rooms';
 import type { Admin } from '../../shared/contract/admins';
 
-/** A category image of the Bank, keyed by `id` like every console record. */
 export type CategoryImageRecord = ConsoleRecord<CategoryImage>;
 
 /** A refusal with the server's code, or, with no answer at all, the given text. */
 class CallFailure extends Error {}
 
-/**
- * The API calls (shared/contract/, published at /api/openapi.json) behind the custom pages: the Bank,
- * the chat, the dashboard and the account. Each rejects with the server's code,
- * else the fallback text for that failure from shared/catalogue/messages.ts.
- */
+/** The custom pages' calls; each rejects with the server's code, else the catalogue's fallback text. */
 export function createConsoleCalls(http: HttpClient) {
   return {
-    /**
-     * A refusal shows the server's code, else 'Failed to fetch images'; a call that got no answer shows
-     * 'An error occurred while fetching images'.
-     */
     async searchCategoryImages(activityDomain?: string): Promise<CategoryImageRecord[]> {
       const response = await http.post<ApiBody & { data?: CategoryImage[] }>(
         '/category_image/search',
@@ -46,10 +37,7 @@ export function createConsoleCalls(http: HttpClient) {
       expectOk(await http.delete(`/category_image/${encodeURIComponent(String(id))}`, versionHeaders({ version })), messages.failure.deleteCategoryImage);
     },
 
-    /**
-     * A room with a page of its messages, oldest first: the latest ones, or those before the message
-     * `before` (GET /room/{id}); `has_more` when older ones remain.
-     */
+    /** Oldest first: the latest page, or the one before the message `before`; `has_more` when older ones remain. */
     async getRoom(id: RaRecord['id'], page: { before?: string; limit?: number } = {}): Promise<{ room: Room; messages: RoomMessage[]; has_more: boolean }> {
       const query = new URLSearchParams();
       if (page.before) query.set('before', page.before);
@@ -63,13 +51,12 @@ export function createConsoleCalls(http: HttpClient) {
       return { room: body.room, messages: body.messages ?? [], has_more: body.has_more === true };
     },
 
-    /** The room's event stream, resumed after the message `after` (GET /room/{id}/events); see followEventStream. */
     openRoomEvents(id: RaRecord['id'], after: string | undefined, signal: AbortSignal): Promise<Response> {
       const query = after ? `?after=${encodeURIComponent(after)}` : '';
       return http.stream(`/room/${encodeURIComponent(String(id))}/events${query}`, signal);
     },
 
-    /** Answers the message as stored (its _id and the server's time), so that the console can put it in place of its draft. */
+    /** The message as stored (its _id and the server's time), to replace its draft. */
     async sendAdminMessage(payload: { text: string; room: string; sender_name: string; sender_logo: string | null }): Promise<RoomMessage> {
       const body = expectOk(await http.post<ApiBody & { data?: RoomMessage }>('/message/from-admin', payload), messages.failure.generic);
       if (!body.data) throw new CallFailure(messages.failure.generic);

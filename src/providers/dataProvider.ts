@@ -31,11 +31,7 @@ export interface ListTotalMeta {
   totalIsEstimate: boolean;
 }
 
-/**
- * react-admin's data provider over the HTTP contract (paths and texts from the declarations in resources/),
- * plus the calls that are not CRUD.
- * `creditUnit` names the balance field (`credit` → `credit_balance`).
- */
+/** react-admin's data provider over the HTTP contract, plus the calls that are not CRUD; `creditUnit` names the balance field. */
 export function createDataProvider(http: HttpClient, creditUnit: string = DEFAULT_CREDIT_UNIT) {
   const bulkCalls = createBulkCalls(http);
   const getOne = async (resource: string, id: RaRecord['id']) => {
@@ -53,10 +49,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0), meta };
   };
 
-  /**
-   * The fields an update sends: a ledger-held balance never rides along, so a stale form cannot move it; nor does the
-   * form's copy of `version`, which If-Match carries from the record the form started from.
-   */
+  /** A ledger-held balance never rides along, so a stale form cannot move it; nor does `version`, which If-Match carries. */
   const updatePayload = (api: ResourceApi, data: Partial<RaRecord>): Record<string, unknown> => {
     const { version: _headerCarriesIt, ...fields } = toPayload(data);
     if (api.ledgerBalance) delete fields[balanceField(creditUnit)];
@@ -72,7 +65,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
 
     getList: (resource, params) => list(resource, params),
 
-    /** A list's whole filtered result as a CSV file: getList's search body (filters and sort), to `{path}/export`. */
+    /** getList's search body (filters and sort), to `{path}/export`. */
     exportList: (resource: string, params: Pick<GetListParams, 'filter' | 'sort'>): Promise<DownloadedFile> => {
       const api = resourceApi(resource);
       return http.download(`${api.path}/export`, searchPayload(api, params));
@@ -95,14 +88,10 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
       return { data: recordOf(body, api.errors.create) as R };
     },
 
-    /**
-     * Sent with If-Match at the version of `previousData`, the record the form started from: a record changed since is
-     * refused with 409 STALE_RECORD and the current record. `meta.overwrite` saves over that change on purpose.
-     */
+    /** If-Match at the form's starting version: a record changed since is refused (409 STALE_RECORD); `meta.overwrite` saves over it on purpose. */
     update: async <R extends RaRecord>(resource: string, params: UpdateParams) => {
       const api = resourceApi(resource);
-      // The data's version is the one a record page's edits were made on (a reload under them moves previousData on);
-      // an overwrite goes at the version it was shown in the conflict, previousData's.
+      // The edits' version, unless a reload moved previousData on; an overwrite goes at the version shown in the conflict.
       const overwrite = params.meta?.overwrite === true;
       const editedOn = !overwrite && versionOf(params.data) !== undefined ? params.data : params.previousData;
       const headers = versionHeaders(editedOn, overwrite);

@@ -6,22 +6,20 @@ export type EnvironmentName = 'development' | 'staging' | 'production';
 
 export interface Environment {
   name: EnvironmentName;
-  /** Base of every API call, e.g. `http://localhost:3000/api`. */
   apiUrl: string;
   /** The front-end marketplace app (its connect route serves 'Login as'). */
   appUrl: string;
-  /** The credit unit, e.g. `credit` (field `credit_balance`, shown as `+N credit`). */
+  /** The credit unit, e.g. `credit` (field `credit_balance`). */
   product: string;
-  /** An external analytics dashboard to embed on `/`, when configured. */
   analyticsUrl?: string;
   /** The company registry: `{registryUrl}/recherche?q=&api_token={registryToken}`. */
   registryUrl: string;
   registryToken: string;
-  /** The most bytes one uploaded file may have; larger files are refused before they are read. */
+  /** Larger files are refused before they are read. */
   uploadMaxBytes: number;
 }
 
-/** The VITE_* variables this module reads; the README's configuration table lists them. */
+/** The README's configuration table lists them. */
 export interface EnvironmentVariables {
   VITE_API_URL?: string;
   VITE_API_URL_STAGING?: string;
@@ -34,7 +32,6 @@ export interface EnvironmentVariables {
   VITE_REGISTRY_URL?: string;
   VITE_REGISTRY_TOKEN?: string;
   VITE_UPLOAD_MAX_BYTES?: string;
-  /** Vite's own flag: true under its dev server (`npm run dev`), false in a built bundle. */
   DEV?: boolean;
 }
 
@@ -47,10 +44,10 @@ const API_PATH = '/api';
 
 const IPV4_OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
-/** An IPv6 address has colons (hex groups, maybe an IPv4 tail), bracketed as browsers give it, or bare. */
+/** Colons (hex groups, maybe an IPv4 tail), bracketed as browsers give it, or bare. */
 const IPV6 = /^(\[[0-9a-f:.]*:[0-9a-f:.]*\]|[0-9a-f:.]*:[0-9a-f:.]*)$/i;
 
-/** A dotted IPv4 quad or an IPv6 address; a name made only of hex letters (`cafe`) is not one. */
+/** A name made only of hex letters (`cafe`) is not one. */
 export const isIpAddress = (hostname: string): boolean => IPV4.test(hostname) || IPV6.test(hostname);
 
 export function detectEnvironment(hostname: string): EnvironmentName {

@@ -1,6 +1,6 @@
 import { RECONNECT_EVENT } from '../../shared/contract/eventStreams';
 
-/** One server-sent event: its type (`message` when unnamed), its data lines joined, and the last event id. */
+/** `event` is `message` when unnamed; `data` joins the data lines. */
 export interface ServerSentEvent {
   event: string;
   data: string;
@@ -9,12 +9,7 @@ export interface ServerSentEvent {
 
 const LINE_END = /\r\n|\r|\n/;
 
-/**
- * A text/event-stream parser fed text as it arrives, in chunks cut anywhere (even inside a line or
- * between a CR and its LF): an event is dispatched at its blank line; comments (`:`) and unknown
- * fields are skipped; several `data:` lines make one data joined by line breaks; a `retry:` (the
- * reconnection time, in ms) goes to `onRetry`.
- */
+/** Fed chunks cut anywhere, even between a CR and its LF. */
 export function eventStreamParser(onEvent: (event: ServerSentEvent) => void, onRetry?: (ms: number) => void): (chunk: string) => void {
   let buffer = '';
   let data: string[] = [];
@@ -49,7 +44,6 @@ export function eventStreamParser(onEvent: (event: ServerSentEvent) => void, onR
   };
 }
 
-/** An event's data read as JSON; undefined when it is not JSON (the caller then checks the shape it expects). */
 export function eventJson(data: string): unknown {
   try {
     return JSON.parse(data);
@@ -59,13 +53,13 @@ export function eventJson(data: string): unknown {
 }
 
 export interface FollowOptions {
-  /** Opens the stream (again): the caller's fetch, with the session's header and where to resume. */
+  /** The caller's fetch, with the session's header and where to resume. */
   open(signal: AbortSignal): Promise<Response>;
   onEvent(event: ServerSentEvent): void;
-  /** Whether the stream is open now; false while it reconnects or once it is refused. */
+  /** False while it reconnects or once it is refused. */
   onLive(live: boolean): void;
   signal: AbortSignal;
-  /** The first wait before reconnecting, doubled after each failure up to `maxDelayMs`. */
+  /** Doubled after each failure up to `maxDelayMs`. */
   delayMs?: number;
   maxDelayMs?: number;
 }
@@ -77,11 +71,8 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Follows an event stream until `signal` aborts. A dropped or failed connection is opened again after a
- * growing wait; a refusal (a 4xx: no session, no such room) or an answer that is not an event stream
- * ends the following for good, and the caller falls back to polling. A stream that ends with the server's
- * `reconnect` event (it is stopping) is opened again after its `retry` (up to twice that, so that the clients of a
- * stopping server do not all come back at once), and is not reported lost in between. Resolves when it stops.
+ * A dropped connection reopens after a growing wait; a 4xx or a non-stream answer ends it for good (the caller polls).
+ * After the server's `reconnect` event it reopens after `retry` to twice that, so that clients do not all come back at once.
  */
 export async function followEventStream({ open, onEvent, onLive, signal, delayMs = 1000, maxDelayMs = 30_000 }: FollowOptions): Promise<void> {
   let delay = delayMs;

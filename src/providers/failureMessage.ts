@@ -6,10 +6,7 @@ const ownMessage = (error: unknown): string => {
   return '';
 };
 
-/**
- * What a failure tells the admin: its own message (the server's code, or the text the provider chose),
- * else the given fallback; a failure that says nothing at all is UNKNOWN_ERROR_OCCUR.
- */
+/** The failure's own message (the server's code, or the provider's text), else the fallback. */
 export function failureMessage(error: unknown, fallback: string = messages.failure.unknownOccurred): string {
   const message = ownMessage(error).trim();
   return message || fallback;

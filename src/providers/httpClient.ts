@@ -1,6 +1,6 @@
 import { failureMessage } from './failureMessage';
 
-/** What every contract answer may carry: `ok`, `code`, then per-call fields (shared/contract/envelope.ts). */
+/** `ok`, `code`, then per-call fields (shared/contract/envelope.ts). */
 export interface ApiBody {
   ok?: boolean;
   code?: string;
@@ -16,30 +16,24 @@ export interface HttpClient {
   get<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
   /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
   post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
-  /**
-   * Sends a search now, before the code that will make it has loaded: if the next search of that path is a `post` of
-   * the same body, from the same session, within SENT_AHEAD_LIFETIME_MS, it takes the answer instead of sending
-   * again; a search of that path with another body ends it, and so does any write (see takeSentAhead).
-   */
+  /** Sends a search before the code that makes it has loaded; see takeSentAhead. */
   sendAhead(path: string, payload: unknown): void;
-  /** `headers`: a write's own headers (`If-Match` with the record's version, `X-Overwrite`). */
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown, headers?: Record<string, string>): Promise<ApiResponse<Body>>;
   delete<Body extends ApiBody = ApiBody>(path: string, headers?: Record<string, string>): Promise<ApiResponse<Body>>;
-  /** A file answered to a POST (a list's CSV export); rejects with the server's code unless the status is 200. */
+  /** A list's CSV export; rejects with the server's code unless the status is 200. */
   download(path: string, payload?: unknown): Promise<DownloadedFile>;
-  /** A GET whose answer is read as it arrives (server-sent events): the response unread; rejects on a network failure. */
+  /** Server-sent events: the response unread; rejects on a network failure. */
   stream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 export interface DownloadedFile {
   blob: Blob;
-  /** From Content-Disposition; `download` when the server names none. */
   filename: string;
 }
 
 const FILENAME = /filename="([^"]+)"/;
 
-/** How long an answer sent ahead waits for its call: past it, the call goes to the server (the answer may be stale). */
+/** Past it, the call goes to the server: the answer may be stale. */
 export const SENT_AHEAD_LIFETIME_MS = 30_000;
 
 const requestKey = (path: string, payload: unknown) => `${path} ${JSON.stringify(payload)}`;
@@ -72,7 +66,6 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return current ? { Authorization: `JWT ${current}` } : {};
   };
 
-  /** Every call: credentials in cross-origin mode; a failure always rejects with a message. */
   async function request<Result>(path: string, init: RequestInit, read: (response: Response) => Promise<Result>): Promise<Result> {
     try {
       return await read(await fetchImpl(url(path), { ...init, credentials: 'include', mode: 'cors' }));
@@ -102,10 +95,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       answer<Body>,
     );
 
-  /**
-   * Anything but 200 is a refusal: its envelope's code is the message, else `HTTP_{status}`. The status goes with it,
-   * so that the auth provider's `checkError` sees a 401 (an ended session) as it does on every other call.
-   */
+  /** Anything but 200 rejects with the envelope's code and the status, so that `checkError` sees a 401 as on every other call. */
   const file = async (response: Response): Promise<DownloadedFile> => {
     if (response.status !== 200) {
       const { code } = await readBody(response);
@@ -115,15 +105,8 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
     return { blob: await response.blob(), filename };
   };
 
-  /** The answers sent ahead, one per path: each waits for the first call to its path. */
   const sentAhead = new Map<string, { key: string; answer: Promise<ApiResponse>; sentAt: number; session: string | null }>();
-  /**
-   * The answer sent ahead for this call, if it is the same call from the same session within the lifetime. The first
-   * search (a POST to `…/search`, which reads) of a path takes its path's answer or ends it, and leaves the other
-   * paths' alone, so that a page's other searches (a filter's choices) may go first. Any other POST, like every PUT,
-   * DELETE and download (an export is audited), ends them all: none may outlive a write (a later identical search would
-   * show the rows from before it).
-   */
+  /** A search takes or ends only its own path's answer, so that a page's other searches may go first; any write or download (audited) ends them all. */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
     const ahead = sentAhead.get(path);

@@ -2,22 +2,16 @@ import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
 import type { ApiBody, ApiResponse, HttpClient } from './httpClient';
 
-/**
- * A refusal rejects with the server's code, else the fallback text. (The console's `expectOk` throws react-admin's
- * HttpError, which the signed-out screens neither need nor download.)
- */
+/** Not the console's `expectOk`: its react-admin HttpError is not downloaded by the signed-out screens. */
 function answerOrRefusal(response: ApiResponse<ApiBody>, fallback: string): ApiBody {
   if (response.body.ok === false || response.status >= 400) throw new Error(response.body.code || fallback);
   return response.body;
 }
 
-/** The calls of the signed-out password screens (/auth/forgot, /auth/reset); each rejects with the server's code, else the fallback text. */
+/** The signed-out password screens' calls (/auth/forgot, /auth/reset). */
 export function createPasswordCalls(http: HttpClient) {
   return {
-    /**
-     * The request is sent whatever the address looks like, and the confirmation follows. A server that
-     * refuses a malformed address (VALIDATION_ERROR) has still been asked, so that counts as sent too.
-     */
+    /** A server refusing a malformed address (VALIDATION_ERROR) has still been asked: that counts as sent too. */
     async forgotPassword(email: string): Promise<void> {
       const response = await http.post('/admin/forgot_password', { email });
       if (response.body.code === ErrorCode.VALIDATION_ERROR) return;

@@ -9,7 +9,6 @@ const recordPath = (resource: string, id: RaRecord['id']) => `/presence/${encode
 /** Who else has a record's page open (`/presence`, shared/contract/presence.ts): this tab's heartbeat, its leaving, the push. */
 export function createPresenceCalls(http: HttpClient) {
   return {
-    /** Says this tab has the record open; answers the record's other viewers. */
     async joinRecord(resource: string, id: RaRecord['id'], tabId: string): Promise<RecordViewer[]> {
       const body = expectOk(await http.post<ApiBody & { viewers?: RecordViewer[] }>('/presence', { resource, id, tab_id: tabId }), messages.failure.generic);
       return body.viewers ?? [];
@@ -19,7 +18,6 @@ export function createPresenceCalls(http: HttpClient) {
       expectOk(await http.delete(`${recordPath(resource, id)}/${encodeURIComponent(tabId)}`), messages.failure.generic);
     },
 
-    /** The record's event stream (`viewers`, `saved`); see followEventStream. */
     openRecordEvents(resource: string, id: RaRecord['id'], tabId: string, signal: AbortSignal): Promise<Response> {
       return http.stream(`${recordPath(resource, id)}/events?tab_id=${encodeURIComponent(tabId)}`, signal);
     },

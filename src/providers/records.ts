@@ -8,17 +8,12 @@ import type { Offer } from '../../shared/contract/offers';
 import type { Room } from '../../shared/contract/rooms';
 import type { User } from '../../shared/contract/users';
 
-/** A record as the API sends it: keyed by `_id`. */
 export interface ApiRecord {
   _id: string;
   [field: string]: unknown;
 }
 
-/**
- * A record of the contract as the console holds it: the API's `_id` is react-admin's `id`. Keys are
- * remapped rather than `Omit`ted so that a record with an index signature (a company's run-time
- * balance) keeps its named fields.
- */
+/** The API's `_id` as react-admin's `id`; keys are remapped, not `Omit`ted, so that an index signature (a company's run-time balance) keeps the named fields. */
 export type ConsoleRecord<Api extends { _id: string }> = { [Key in keyof Api as Key extends '_id' ? never : Key]: Api[Key] } & { id: string };
 
 /** The console's records, typed by the contract: renaming a field there fails the type check here. */
@@ -40,7 +35,6 @@ export function toRecord(apiRecord: { _id: string }): RaRecord {
   return { ...fields, id: _id };
 }
 
-/** The record as the API knows it, for the Raw Data tab. */
 export function toApiRecord(record: RaRecord): ApiRecord {
   const { id, ...fields } = record;
   return { _id: String(id), ...fields };

@@ -1,6 +1,5 @@
 import type { Admin } from '../../shared/contract/admins';
 
-/** The signed-in admin as the sign-in answers carry it. */
 export type SessionUser = Admin;
 
 /** The session token lives in memory only; the user is empty at start and null after logout. */

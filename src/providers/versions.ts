@@ -1,19 +1,15 @@
 import type { RaRecord } from 'react-admin';
 import { toRecord, type ApiRecord } from './records';
 
-/** The code of a write refused because the record changed since it was read (docs/concurrency.md). */
+/** A write refused because the record changed since it was read (docs/concurrency.md). */
 export const STALE_RECORD = 'STALE_RECORD';
 
-/** The version a record was read at, when the server sent one. */
 export const versionOf = (record: object | null | undefined): number | undefined => {
   const version: unknown = (record as { version?: unknown } | null | undefined)?.version;
   return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
 };
 
-/**
- * The headers of a write to a record read at `record`'s version: `If-Match` with it, and `X-Overwrite` when the admin
- * chose to save over another admin's change (the server records it as an overwrite).
- */
+/** `If-Match` with the version read, and `X-Overwrite` when the admin saves over another admin's change on purpose. */
 export function versionHeaders(record: object | null | undefined, overwrite = false): Record<string, string> {
   const version = versionOf(record);
   return {
@@ -35,13 +31,13 @@ export function versionsById(records: readonly RaRecord[] | undefined, ids: read
 
 const isApiRecord = (value: unknown): value is ApiRecord => typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
 
-/** Whether `error` is a 409 STALE_RECORD refusal: what the console shows is older than the server's. */
+/** A 409 STALE_RECORD refusal: what the console shows is older than the server's. */
 export function isStale(error: unknown): boolean {
   const { status, body } = (error ?? {}) as { status?: unknown; body?: { code?: unknown } };
   return status === 409 && body?.code === STALE_RECORD;
 }
 
-/** The record as it is now, when `error` is a 409 STALE_RECORD refusal (an HttpError whose body carries it). */
+/** The record as it is now, from a 409 STALE_RECORD refusal's body. */
 export function staleRecordOf(error: unknown): RaRecord | undefined {
   const data: unknown = (error as { body?: { data?: unknown } } | null)?.body?.data;
   return isStale(error) && isApiRecord(data) ? toRecord(data) : undefined;

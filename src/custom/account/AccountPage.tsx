@@ -12,7 +12,7 @@ import { conflictRows } from '../components/conflict/conflictRows';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
-/** /account 'Your Account': name and email with Update, and the 'Reset password' modal. */
+/** /account: the admin's name and email, and the password modal. */
 export const AccountPage = () => {
   const { identity, isPending } = useGetIdentity();
   // The form starts from the identity, so it waits for it (the session holds it: no visible wait).
@@ -25,7 +25,6 @@ interface Profile {
   email: string;
 }
 
-/** A save refused because the profile changed since the session read it: the profile now, and what was sent. */
 interface ProfileConflict {
   current: RaRecord;
   yours: Profile;
@@ -33,7 +32,6 @@ interface ProfileConflict {
 
 const FIELD_LABELS: Record<string, string> = { name: 'Name', email: 'Email' };
 
-/** react-admin's warning before leaving unsaved edits, over the form of the FormProvider around it. */
 const WarnWhenUnsavedChanges = () => {
   useWarnWhenUnsavedChanges(true);
   return null;
@@ -42,7 +40,7 @@ const WarnWhenUnsavedChanges = () => {
 const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  // Leaving with unsaved edits asks first; only a data router can hold a navigation back (the page's has one).
+  // Only a data router can hold a navigation back (the page has one; a bare test router does not).
   const canBlock = useCanBlock();
   const form = useForm<Profile>({
     defaultValues: { name: String(identity?.fullName ?? ''), email: String(identity?.email ?? '') },

@@ -6,7 +6,7 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { PasswordField } from '../auth/PasswordField';
 
-/** The 'Reset password' modal: current, new and confirm, each with a reveal toggle; Reset waits for all three. */
+/** The 'Reset password' modal. */
 export const ChangePasswordModal = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const titleId = useId();

@@ -60,7 +60,6 @@ export const AuditRecordField = (_props: ColumnProps) => {
   );
 };
 
-/** Each changed field as `field: before → after`. */
 export const AuditChangesField = (_props: ColumnProps) => {
   const event = useRecordContext<AuditEventRecord>();
   const lines = changeLines(event?.changes ?? null);

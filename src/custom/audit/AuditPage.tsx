@@ -19,7 +19,7 @@ const auditFilters = [
   <DateInput key="to" source="to" label="To" parse={endOfDay} alwaysOn />,
 ];
 
-/** The whole audit trail, newest first, 10 a page; a record that still exists is one click away. */
+/** The whole audit trail, newest first; a record that still exists is one click away. */
 export const AuditPage = () => (
   <ResourceList resource="audit_event" title="Audit" filters={auditFilters} resettable rowClick={false} emptyText="No event found." compact={auditCompactRow}>
     <AuditDateField label="Date" />

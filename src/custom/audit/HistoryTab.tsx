@@ -4,10 +4,7 @@ import { Paginator } from '../components/Paginator';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField } from './AuditFields';
 
-/**
- * The History tab of a record page: the audit events of this record (its resource is the entity),
- * newest first, 10 a page: when, who, what, and each field before → after.
- */
+/** A record page's History tab: the record's audit events, newest first (its resource is the entity). */
 export const HistoryTab = () => {
   const entity = useResourceContext();
   return (

@@ -6,10 +6,7 @@ import type { CompactRow } from '../components/CompactList';
 import { AuditActionField, AuditAdminField, AuditRecordField } from './AuditFields';
 import { changeLines } from './auditFormat';
 
-/**
- * The audit trail on a phone: action and record (linked while it exists) with the date, then the admin and
- * each change on its own line. Text and line breaks only: the row's secondary line is a paragraph.
- */
+/** The audit trail on a phone. Text and line breaks only: the row's secondary line is a paragraph. */
 export const auditCompactRow: CompactRow<AuditEventRecord> = {
   primary: (event) => (
     <RecordContextProvider value={event}>

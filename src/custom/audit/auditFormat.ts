@@ -21,7 +21,6 @@ export interface ChangeLine {
 export const changeLines = (changes: AuditEventRecord['changes']): ChangeLine[] =>
   Object.entries(changes ?? {}).map(([field, [before, after]]) => ({ field, before: formatAuditValue(before), after: formatAuditValue(after) }));
 
-/** The console pages of the entities that have one. */
 const RECORD_ROUTES: Partial<Record<AuditEntity, string>> = {
   admin: '/admin',
   user: '/user',

@@ -29,11 +29,7 @@ export function useAuthServices(): AuthServices {
 
 type MutationStatus = 'idle' | 'pending' | 'success' | 'error';
 
-/**
- * A signed-out screen's call: its pending state, the success toast, else the failure's code or the fallback,
- * with the console's rules (notifyingMutation). Run without react-query, which the first load would download
- * for three forms: like `useMutation`, the call stays pending until onSuccess settles, and its rejection is a failure.
- */
+/** Run without react-query, which the first load would download for three forms; like `useMutation`, pending until onSuccess settles. */
 export function useAuthMutation<Variables, Result>(call: (variables: Variables) => Promise<Result>, options: NotifyingMutationOptions<Variables, Result>) {
   const notify = useContext(NotifyContext);
   const [status, setStatus] = useState<MutationStatus>('idle');
@@ -54,10 +50,7 @@ export function useAuthMutation<Variables, Result>(call: (variables: Variables) 
   return { mutate, isPending: status === 'pending', isSuccess: status === 'success' };
 }
 
-/**
- * The frame of the signed-out screens: theme (light or dark, as the console's) and top-centre toasts like the console's.
- * It stays mounted around the console too, so that a toast shown just before the console opens ('Success!') stays readable.
- */
+/** Stays mounted around the console, so that a toast shown just before it opens stays readable. */
 export const AuthShell = ({ services, children }: { services: AuthServices; children: ReactNode }) => {
   const mode = useThemeMode();
   const authTheme = useMemo(() => createTheme(baseThemeOptions(mode)), [mode]);

@@ -7,10 +7,7 @@ export interface AuthTextFieldProps extends Omit<FilledInputProps, 'error'> {
   error?: boolean;
 }
 
-/**
- * A filled text field like the console's, assembled from MUI's parts: MUI's TextField also carries its
- * select mode (menus, popovers, modals), which the sign-in screens would download without using.
- */
+/** Assembled from MUI's parts: MUI's TextField also carries its select mode, which the sign-in screens would download unused. */
 export const AuthTextField = ({ label, helperText, error, ...input }: AuthTextFieldProps) => {
   const id = useId();
   return (

@@ -9,11 +9,7 @@ import { AuthTextField } from './AuthTextField';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 export const RECOVERY_SENT = 'A recovery link has been sent to your e-mail address. Please check your inbox.';
 
-/**
- * /auth/forgot: ask for a reset link. A malformed address shows 'Invalid email
- * address' and the request is still sent. Then the confirmation replaces the form, with a way back to it (the
- * address kept) to correct the address and send again.
- */
+/** /auth/forgot: a malformed address is still sent; the confirmation keeps a way back to correct it. */
 export const ForgotPasswordPage = () => {
   const { passwordCalls } = useAuthServices();
   const [email, setEmail] = useState('');

@@ -4,7 +4,6 @@ import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
 import { AuthTextField, type AuthTextFieldProps } from './AuthTextField';
 
-/** A password input with a show/hide toggle, as every password field of the signed-out screens has. */
 export const PasswordField = (props: AuthTextFieldProps) => {
   const [visible, setVisible] = useState(false);
   return (

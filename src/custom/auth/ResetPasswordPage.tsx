@@ -9,11 +9,7 @@ import { PasswordField } from './PasswordField';
 import { RESET_PATH } from './paths';
 import { useEnterConsole } from './useEnterConsole';
 
-/**
- * 'Créer un nouveau mot de passe' at /auth/reset?token=…: one field, 'Créer'
- * disabled while empty with a spinner while loading; 'Success!' then `/`, or 'Error' + newline +
- * the code and the form again.
- */
+/** /auth/reset?token=…: a new password from the emailed link, then the console. */
 export const ResetPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';

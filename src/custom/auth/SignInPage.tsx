@@ -8,10 +8,7 @@ import { PasswordField } from './PasswordField';
 import { FORGOT_PATH } from './paths';
 import { useEnterConsole } from './useEnterConsole';
 
-/**
- * /auth: email and password (show/hide), 'forgot password', the button waits for both. An admin who is
- * already signed in (the start-up `signin_token` check) goes to `/`. Typing fetches the console's code.
- */
+/** /auth: an admin already signed in (the start-up `signin_token` check) goes to `/`; typing fetches the console's code. */
 export const SignInPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -21,7 +21,6 @@ const AddButton = ({ domain, busy }: { domain: string; busy: boolean }) => {
   );
 };
 
-/** The Bank's add-image modal: a domain and an image uploaded to /category_images. */
 export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const titleId = useId();

@@ -30,23 +30,17 @@ import { AddCategoryImageModal } from './AddCategoryImageModal';
 
 /** 'Tous' means every domain. */
 export const ALL_DOMAINS = 'Tous';
-/** The French confirmation before an image is deleted. */
 export const DELETE_IMAGE_CONFIRM = 'Voulez-vous vraiment supprimer cette image ?';
 
-/**
- * Images drawn at first and added by each 'Show more': a bank of thousands would otherwise put thousands of
- * pictures, bars and buttons on the page at once. 48 fills whole rows of 2, 3 or 4 columns.
- */
+/** A bank of thousands would otherwise put thousands of pictures on the page at once; 48 fills whole rows of 2, 3 or 4 columns. */
 export const IMAGES_PER_STEP = 48;
 
-/** Two columns on a phone, three on a tablet, four from a laptop up. */
 const useGridColumns = (): number => {
   const phone = useIsSmallScreen();
   const tablet = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return phone ? 2 : tablet ? 3 : 4;
 };
 
-/** /bank: category images by domain ('Tous' for all), an add-image modal, delete per image. */
 export const BankPage = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
@@ -63,8 +57,7 @@ export const BankPage = () => {
   } = useQuery({
     queryKey,
     queryFn: () => dataProvider.searchCategoryImages(domain === ALL_DOMAINS ? undefined : domain),
-    // A failure is shown at once (the server's code, else 'Failed to fetch images' or 'An error occurred
-    // while fetching images') rather than after react-query's retries.
+    // A failure is shown at once rather than after react-query's retries.
     retry: false,
   });
 

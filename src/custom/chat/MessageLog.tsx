@@ -12,10 +12,7 @@ interface MessageLogProps {
   onRetry(key: string): void;
 }
 
-/**
- * The conversation by day, oldest first. Older messages load when the admin scrolls to the top (or
- * presses "Load older messages"); new ones never pull a reader away: "New messages" takes them there.
- */
+/** The conversation by day, oldest first; new messages never pull a reader away: "New messages" takes them there. */
 export const MessageLog = ({ items, hasOlder, loadingOlder, onLoadOlder, onRetry }: MessageLogProps) => {
   const last = items.at(-1);
   const canLoadOlder = hasOlder && !loadingOlder;

@@ -64,7 +64,6 @@ const Conversation = ({ roomId, me }: { roomId: string; me: { id: string | undef
   );
 };
 
-/** /message/{room_id}: the offer header, the live conversation by day (own messages on the right), Enter sends. */
 export const RoomChat = () => {
   const { id = '' } = useParams();
   const { identity } = useGetIdentity();

@@ -17,10 +17,7 @@ const OfferImage = ({ room, size }: { room: RoomRecord; size: number }) => (
   <Avatar variant="rounded" src={room.offer_image ?? undefined} alt="" sx={{ width: size, height: size }} />
 );
 
-/**
- * The room's last message as text, at most two lines cut with an ellipsis, its whole text as the title.
- * Wrapped rather than kept on one line: a long unbroken line would widen a phone's row past the screen.
- */
+/** At most two lines, wrapped: a long unbroken line would widen a phone's row past the screen. */
 const LastMessage = ({ room }: { room: RoomRecord }) => (
   <Typography
     component="span"
@@ -39,7 +36,6 @@ const LastMessage = ({ room }: { room: RoomRecord }) => (
   </Typography>
 );
 
-/** /message: rooms (offer, seller, buyer, last message, last activity, created at), latest activity first, search, 10 a page. */
 export const RoomList = () => (
   <ResourceList<RoomRecord>
     title="Messages"

@@ -4,27 +4,21 @@ import { useLayoutEffect, useRef, useState } from 'react';
 const NEAR_PX = 48;
 
 interface LogEnds {
-  /** The key of the oldest item shown: it changes when older messages are put on top. */
+  /** Changes when older messages are put on top. */
   firstKey: string | undefined;
-  /** The key of the newest item shown: it changes when a message arrives or is sent. */
+  /** Changes when a message arrives or is sent. */
   lastKey: string | undefined;
-  /** The newest item is the admin's own message being sent: always scrolled into view. */
+  /** Always scrolled into view. */
   lastIsOwnSend: boolean;
-  /** The newest item is the admin's own message: nothing new to point out. */
+  /** Nothing new to point out. */
   lastIsOwn: boolean;
-  /** Called when the admin scrolls to the top. */
   onTop(): void;
 }
 
-/**
- * A chat log's scrolling (`log` goes on the scrolling element): it follows new messages while the admin
- * is at the bottom; when they have scrolled up to read, it stays put and `unseen` says new messages came
- * (`toEnd` goes to them); older messages put on top keep what is on screen where it was.
- */
+/** Follows new messages at the bottom, stays put when the admin has scrolled up (`unseen` says new ones came), and keeps the view when older ones go on top. */
 export function useLogScroll({ firstKey, lastKey, lastIsOwnSend, lastIsOwn, onTop }: LogEnds) {
   const log = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
-  /** The newest item the admin has had on screen. */
   const [seenKey, setSeenKey] = useState<string>();
   const before = useRef<{ firstKey?: string; lastKey?: string; scrollHeight: number }>({ scrollHeight: 0 });
 

@@ -18,10 +18,7 @@ interface RoomEventsOptions {
 const isMessage = (value: unknown): value is RoomMessage =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string' && typeof (value as { text?: unknown }).text === 'string';
 
-/**
- * Follows an open room's new messages through its event stream while `roomId` is open; `live` says
- * whether the push is connected. Until it is, and for good if the server refuses it, the room is polled.
- */
+/** `live` says whether the push is connected; until it is, and for good if the server refuses it, the room is polled. */
 export function useRoomEvents(roomId: string, options: RoomEventsOptions): { live: boolean } {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [live, setLive] = useState(false);

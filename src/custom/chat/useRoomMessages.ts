@@ -33,11 +33,7 @@ function withoutConfirmed(drafts: PendingMessage[], texts: readonly string[]): P
   });
 }
 
-/**
- * An open room's messages: the latest page, older pages on demand (`loadOlder`), new ones pushed by the
- * room's event stream or, while it is not live, polled by reloading the latest page only; and the
- * admin's messages while they are sent (`send`, `retry`). Every source is merged without duplicates.
- */
+/** Pages read, new messages pushed (or polled while the stream is down) and the admin's drafts, merged without duplicates. */
 export function useRoomMessages(roomId: string, sender: Sender) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const query = useInfiniteQuery({
@@ -87,7 +83,7 @@ export function useRoomMessages(roomId: string, sender: Sender) {
     },
   );
 
-  /** Shows the message at once and sends it; resolves whether the server took it. */
+  /** Resolves whether the server took the message. */
   const send = async (text: string): Promise<boolean> => {
     draftCount += 1;
     const draft: PendingMessage = { key: `draft-${draftCount}`, text, created_at: new Date().toISOString(), status: 'sending' };

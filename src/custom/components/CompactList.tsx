@@ -2,14 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useListContext, type Identifier, type RaRecord } from 'react-admin';
 import { loadCompactRows, loadedCompactRows } from './phoneListParts';
 
-/**
- * The rows' component loads only where it is shown: on a phone. Its download starts with the list's code, or at the
- * latest when the list mounts, and once it is in, the rows render at once with the data: no wait for a chunk after
- * the answer, and no commit in which the paginator shows above no rows (it then moved down: a layout shift).
- */
+/** Its download starts with the list's code, so that the rows render with the data: no commit with the paginator above no rows (a layout shift). */
 const LazyRows = lazy(async () => ({ default: await loadCompactRows() }));
 
-/** What a compact row shows of its record. */
 export interface CompactRow<RecordType extends RaRecord> {
   primary: (record: RecordType) => ReactNode;
   secondary?: (record: RecordType) => ReactNode;
@@ -27,7 +22,6 @@ export interface CompactListProps<RecordType extends RaRecord> {
   empty: ReactNode;
 }
 
-/** The phone layout of a list: one compact row per record instead of a table's columns. */
 export const CompactList = <RecordType extends RaRecord>({ row, recordPath, empty }: CompactListProps<RecordType>) => {
   const { data, isPending } = useListContext<RecordType>();
   if (!loadedCompactRows) void loadCompactRows().catch(() => undefined);

@@ -15,11 +15,8 @@ export interface CompactItem {
 }
 
 /**
- * The look of MUI's List and ListItem (not dense, with dividers), ListItemButton, ListItemAvatar and ListItemText,
- * drawn by one style sheet on plain elements: a phone renders its first page of rows right when the search answers,
- * and the components would cost each row a dozen themed renders (and their style objects) where the elements cost
- * none. A pressed row darkens where ListItemButton drew a ripple; like it, no browser tap highlight, and no hover
- * colour left on a row that a finger touched.
+ * MUI's List look drawn by one style sheet on plain elements: the components would cost each phone row a dozen themed
+ * renders when the search answers. Like ListItemButton: no tap highlight, no hover colour left after a touch.
  */
 const RowList = styled('ul')(({ theme }) => ({
   listStyle: 'none',
@@ -53,11 +50,7 @@ const RowList = styled('ul')(({ theme }) => ({
   '& .compact-action': { position: 'absolute', right: theme.spacing(2), top: '50%', transform: 'translateY(-50%)' },
 }));
 
-/**
- * The rows of a phone list. Each row is a link (Tab reaches it, Enter opens it); the action sits beside
- * the link rather than inside it (react-admin's SimpleList puts its right icon inside the link: a
- * button in a link, which neither a keyboard nor a screen reader can use well).
- */
+/** A phone list's rows: each a link, its action beside it (react-admin's SimpleList nests a button in the link, bad for keyboards and screen readers). */
 export const CompactRows = ({ items, action }: { items: CompactItem[]; action?: ReactNode }) => (
   <RowList aria-label="Records" data-testid="compact-list">
     {items.map(({ record, path, avatar, primary, secondary, tertiary }) => {

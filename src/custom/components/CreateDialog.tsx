@@ -8,15 +8,10 @@ export interface CreateDialogProps {
   onClose: () => void;
   title: string;
   successMessage: string;
-  /** The form's inputs. */
   children: ReactNode;
 }
 
-/**
- * The create modal's dialog: a form whose Create button waits until the form is valid (the inputs that are
- * validated `required()` are filled); on success, the resource's toast and the new record's page. Failures show
- * the server code or the resource's fallback text (the data provider puts either in the error message).
- */
+/** The create modal's dialog: Create waits until the form is valid; on success, the toast and the new record's page. */
 export const CreateDialog = ({ open, onClose, title, successMessage, children }: CreateDialogProps) => {
   const titleId = useId();
   const resource = useResourceContext();

@@ -9,11 +9,10 @@ import { failureMessage } from '../../providers/failureMessage';
 export const preloadCreateDialog = () => import('./CreateDialog');
 
 export interface CreateModalProps {
-  /** The button that opens the modal. */
   openLabel: string;
   title: string;
   successMessage: string;
-  /** Fetches the form's inputs (its resource declares the same as `createForm`, fetched when the console is idle). */
+  /** The resource's `createForm` preloads the same inputs when the console is idle. */
   loadInputs: () => Promise<ComponentType>;
 }
 
@@ -24,10 +23,8 @@ const lazyParts = (loadInputs: () => Promise<ComponentType>) => ({
 });
 
 /**
- * A list's create button and its modal (CreateDialog). Only the button is in the list's code: the dialog, the form
- * and its inputs (uploads, pickers) are not needed to show the list's first rows, and a phone on a slow network
- * draws them sooner without. The dialog mounts on the first click and stays mounted, so that it closes animated.
- * If its code fails to arrive, the toast says so, the list stays, and the next click fetches it again.
+ * Only the button is in the list's code, so that a slow phone's first rows come sooner. The dialog stays mounted after
+ * the first click so that it closes animated; a failed load is fetched again on the next click.
  */
 export const CreateModal = ({ openLabel, title, successMessage, loadInputs }: CreateModalProps) => {
   const notify = useNotify();

@@ -7,11 +7,7 @@ const PAGE_TITLE_ID = 'react-admin-title';
 /** The browser tab's title for a screen titled `pageTitle`: 'Atelier Lumière · Companies — Admin Platform'. */
 export const documentTitle = (pageTitle: string): string => (pageTitle ? `${pageTitle} — ${PRODUCT_NAME}` : PRODUCT_NAME);
 
-/**
- * The browser tab follows the title the app bar shows: every screen sets that one with react-admin's <Title> (lists,
- * record pages by their record, custom pages), so no screen has to set the tab's title as well. Render it once,
- * inside the layout (after the app bar); leaving the console gives the tab back the product's name.
- */
+/** The browser tab follows the app bar's title, which every screen sets with <Title>; render it once, after the app bar. */
 export const DocumentTitle = () => {
   useEffect(() => {
     const container = document.getElementById(PAGE_TITLE_ID);

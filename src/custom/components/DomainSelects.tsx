@@ -5,10 +5,7 @@ import { DOMAIN_NAMES, subDomainsOf } from '../../../shared/catalogue/domains';
 
 const DOMAIN_CHOICES = choicesOf(DOMAIN_NAMES);
 
-/**
- * The activity-domain select. Changing the domain clears the sub-domain, in filters and
- * forms alike, so that no sub-domain of another domain survives.
- */
+/** Changing the domain clears the sub-domain, in filters and forms alike: no sub-domain of another domain survives. */
 export const DomainSelect = ({ subSource = 'sub_activity_domain', ...props }: Omit<SelectInputProps, 'choices'> & { subSource?: string }) => {
   const { setValue } = useFormContext();
   return (

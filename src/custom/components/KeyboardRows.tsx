@@ -8,13 +8,9 @@ const openOnEnter = (event: KeyboardEvent<HTMLTableRowElement>) => {
   event.currentTarget.click();
 };
 
-/**
- * A Datagrid body whose rows Tab reaches and Enter opens, for a Datagrid whose rows open a record
- * (`<Datagrid body={keyboardRowsBody} sx={keyboardRowsSx}>`).
- */
+/** A Datagrid body whose rows Tab reaches and Enter opens (with keyboardRowsSx). */
 export const keyboardRowsBody = <DatagridBody row={<DatagridRow tabIndex={0} onKeyDown={openOnEnter} />} />;
 
-/** The focused row is outlined, so a keyboard user sees where they are. */
 export const keyboardRowsSx = {
   '& .RaDatagrid-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
 } as const;

@@ -2,8 +2,8 @@ import { AutocompleteInput, ReferenceInput, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 
 /**
- * The organisation of a user, offer or need: a company autocomplete by name. The chosen company's
- * name travels along as `organisation_name` (PUT /user: `userUpdateBody` in shared/contract/users.ts).
+ * A company autocomplete by name. The chosen company's name is set as `organisation_name` so that the form shows it;
+ * the server ignores that field and keeps the company's own name (`userUpdateBody` in shared/contract/users.ts).
  */
 export const OrganisationInput = ({ source = 'organisation_id', label = 'Organisation' }: { source?: string; label?: string }) => {
   const { setValue } = useFormContext();

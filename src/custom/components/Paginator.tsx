@@ -6,13 +6,10 @@ import { messages } from '../../../shared/catalogue/messages';
 import { totalPages } from '../../../shared/catalogue/pagination';
 import type { ListTotalMeta } from '../../providers/dataProvider';
 
-/**
- * 'page / total pages' with previous and next, disabled at the bounds; 'No data found' at 0. When the
- * server estimated a large total, the page count says so: '1 / ≈4 000'.
- */
 /** 4000 → '4 000'. */
 const groupThousands = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
+/** 'page / total pages'; a total the server estimated says so: '1 / ≈4 000'. */
 export const Paginator = () => {
   const { page, perPage, total, setPage, isPending } = useListPaginationContext();
   const estimated = (useListContext().meta as Partial<ListTotalMeta> | undefined)?.totalIsEstimate === true;

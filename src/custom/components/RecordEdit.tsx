@@ -32,19 +32,15 @@ import { useRecordPath } from './useRecordPath';
 import { useSectionLabel } from './useSectionLabel';
 
 export interface UpdateDeleteToolbarProps {
-  /** Says why this record may not be deleted, instead of asking; undefined when it may. */
+  /** Why the record may not be deleted: Delete says so instead of asking. */
   deleteRefusal?: string;
-  /** Delete waits: whether the record may be deleted is not known yet. */
+  /** Whether the record may be deleted is not known yet. */
   deleteDisabled?: boolean;
-  /** Turns a refusal from the server into what to do first, shown in a dialog; otherwise its code is a toast. */
+  /** A server refusal as what to do first, shown in a dialog; otherwise its code is a toast. */
   explainDeleteFailure?: (error: unknown) => string | undefined;
 }
 
-/**
- * Delete, after 'Are you sure?' (and nothing else: the prompt has no body text); then 'Delete!' and back to the
- * list. A refused delete shows the server's code, or 'Error!' when it gives none, or the explanation of what to
- * move first. A record that may not be deleted at all (an admin's own account) says why at once, without asking.
- */
+/** A record that may not be deleted at all (an admin's own account) says why at once, without asking. */
 const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailure }: UpdateDeleteToolbarProps) => {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -94,7 +90,6 @@ const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailur
   );
 };
 
-/** Update and Delete (after 'Are you sure?'). */
 export const UpdateDeleteToolbar = (props: UpdateDeleteToolbarProps) => (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
     <SaveButton label="Update" icon={<></>} />
@@ -102,17 +97,15 @@ export const UpdateDeleteToolbar = (props: UpdateDeleteToolbarProps) => (
   </Toolbar>
 );
 
-/** react-admin's warning before leaving unsaved edits, where the record page's address, all its tabs included, counts as inside the form. */
+/** The record page's address, all its tabs included, counts as inside the form. */
 const WarnWhenLeavingUnsavedEdits = () => {
   useWarnWhenUnsavedChanges(true, useRecordPath());
   return null;
 };
 
 /**
- * The record's form: it warns before its unsaved edits are left (a menu link, Back, closing the page), not when
- * another of its tabs opens. The warning is rendered here rather than through SimpleForm's `warnWhenUnsavedChanges`
- * and `formRootPathname` props, because SimpleForm passes the latter on to a DOM element. Blocking a navigation
- * needs a data router (the page has one; a bare test router does not).
+ * Warns before unsaved edits are left, not when another tab opens. Not SimpleForm's `formRootPathname`, which it passes
+ * on to a DOM element; blocking needs a data router (a bare test router has none).
  */
 export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
   const canBlock = useCanBlock();
@@ -127,38 +120,26 @@ export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
 };
 
 export interface RecordEditProps {
-  /** The Information tab: the record's form (a RecordForm). */
   form: ReactNode;
   /** Shown above the tabs (a company's date and balance badge). */
   header?: ReactNode;
   /** Tabs between Information and History. */
   extraTabs?: RecordTab[];
-  /** What names the record in the title: its name, else its title, else its email, by default. */
   nameOf?: (record: RaRecord) => string;
 }
 
-/** The page's title, 'Atelier Lumière · Companies' (the section alone until the record is there). */
 const RecordPageTitle = ({ nameOf }: { nameOf: (record: RaRecord) => string }) => {
   const record = useRecordContext();
   return <>{recordPageTitle(record ? nameOf(record) : '', useSectionLabel())}</>;
 };
 
-/**
- * The page takes the width of the screen and never asks for more: a wide table or a long line scrolls inside its
- * own box on a phone instead of widening the page (`width: 0` + `min-width: 100%` keep the page's content out of the
- * layout's width, whatever the layout does with wide content).
- */
+/** A wide table or long line scrolls in its own box on a phone instead of widening the page (`width: 0` + `min-width: 100%`). */
 const FIT_THE_SCREEN = { width: 0, minWidth: '100%', '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } };
 
 /** A refusal's validation errors are shown under their fields by the form, not in a toast (react-admin's rule). */
 const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { errors?: object } } | null)?.body?.errors ?? {}).length > 0;
 
-/**
- * Every record page: tabs Information, …, History, Raw Data, the open one in the address; Update says
- * 'Updated!' (or shows the server's code, or, when another admin saved first, the conflict dialog); a record
- * that cannot load shows its text and goes back to the list; while it loads, the shape of the page. Who else
- * has the record open, and their saves, show above it.
- */
+/** Every record page. */
 export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
   const notify = useNotify();
   const { state, onSaveError } = useStaleConflict();

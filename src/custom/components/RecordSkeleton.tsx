@@ -4,10 +4,7 @@ import { visuallyHidden } from './visuallyHidden';
 /** Rows of inputs as a record form lays them out: side by side on a wide screen, stacked on a phone. */
 const FIELD_ROWS = [3, 3, 2, 1] as const;
 
-/**
- * What a record page shows while its record loads: the shape of its tab strip and form, not an empty card.
- * Screen readers hear 'Loading…' once.
- */
+/** The shape of a record page's tabs and form while its record loads; screen readers hear 'Loading…' once. */
 export const RecordSkeleton = () => (
   <Box role="status" aria-busy="true" data-testid="record-skeleton" sx={{ p: 2 }}>
     <Box component="span" sx={visuallyHidden}>

@@ -6,10 +6,7 @@ import { useRecordPath } from './useRecordPath';
 export interface RecordTab {
   label: string;
   content: ReactNode;
-  /**
-   * Stays mounted (hidden) while another tab is open: the record's form, whose unsaved edits must survive a look
-   * at another tab. The other tabs mount when opened, so that their data loads only then.
-   */
+  /** Stays mounted (hidden) while another tab is open, so that the form's unsaved edits survive; other tabs load on opening. */
   keepMounted?: boolean;
 }
 
@@ -17,10 +14,8 @@ export interface RecordTab {
 export const tabSegment = (label: string): string => label.toLowerCase().replace(/\s+/g, '-');
 
 /**
- * The tab strip of every record page (Information, …, Raw Data). The open tab is in the address
- * (`/company/{id}/comments`), so a reload or a shared link opens it; an unknown segment falls back to the first
- * tab. Switching tabs replaces the address rather than adding to the history: Back leaves the record for where
- * the admin came from (the list, with its search and filters) instead of walking back through every tab seen.
+ * The open tab is in the address, so that a reload or a shared link opens it. Switching tabs replaces the address:
+ * Back leaves the record for the list it came from instead of walking back through every tab seen.
  */
 export const RecordTabs = ({ tabs }: { tabs: RecordTab[] }) => {
   const recordPath = useRecordPath();

@@ -3,7 +3,6 @@ import { Button, useListContext } from 'react-admin';
 
 const LABEL = 'Reset filters';
 
-/** The reset-filters button: clears search and filters (and so returns to page 1). */
 export const ResetFiltersButton = () => {
   const { setFilters, filterValues } = useListContext();
   return (

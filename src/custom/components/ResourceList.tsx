@@ -13,41 +13,35 @@ import { ServerExportButton } from './ServerExportButton';
 import type { SortField } from './SortMenu';
 import { useIsSmallScreen } from './useIsSmallScreen';
 
-/** The phone's sort menu loads only on a phone, like the compact rows. */
+/** Loads only on a phone, like the compact rows. */
 const SortMenu = lazy(async () => ({ default: (await loadSortMenu()).SortMenu }));
 
 export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
-/** The activity-domain filter and its dependent sub-domain filter. */
 export const domainFilters = [
   <DomainSelect key="activity_domain" source="activity_domain" alwaysOn />,
   <SubDomainSelect key="sub_activity_domain" source="sub_activity_domain" alwaysOn />,
 ];
 
-/** No `sort`: a list opens in its endpoint's `listOpening` order, the one the page's entry sends its first search in. */
+/** No `sort`: a list opens in its endpoint's `listOpening` order, the one its first search was sent ahead in. */
 export interface ResourceListProps<RecordType extends RaRecord = RaRecord> extends Omit<ListProps, 'children' | 'actions' | 'sort'> {
   title: string;
-  /** The create modal, if the list has one. */
   create?: ReactNode;
-  /** Whether the list has the reset-filters button (companies, offers and needs have it). */
   resettable?: boolean;
-  /** Extra actions, before the reset and create buttons. */
+  /** Extra actions, before the Export, reset and create buttons. */
   actions?: ReactNode;
   /** The list's own empty-result text; the paginator says 'No data found' in any case. */
   emptyText?: string;
-  /** Where a row leads (the record's page by default); `false` for rows that open nothing. */
+  /** The record's page by default; `false` for rows that open nothing. */
   rowClick?: ((id: Identifier) => string) | false;
-  /**
-   * The buttons over the selected rows (lazy ones, see lazyListPowerTools); without them the table has no
-   * selection. The phone's compact rows have none.
-   */
+  /** Lazy ones (lazyListPowerTools); without them the table has no selection. */
   bulkActions?: ReactNode;
-  /** The phone layout's row; without it the table stays, scrolling inside its card on a phone. */
+  /** Without it the table stays, scrolling inside its card on a phone. */
   compact?: CompactRow<RecordType>;
-  /** The table's columns (react-admin fields); the sortable ones are the phone's sort choices. */
+  /** React-admin fields; the sortable ones are the phone's sort choices. */
   children: ReactNode;
 }
 
-/** The columns the table sorts by (a `source`, not `sortable={false}`), under their column labels. */
+/** The columns with a `source` and not `sortable={false}`, under their labels. */
 const sortFieldsOf = (columns: ReactNode): SortField[] =>
   Children.toArray(columns).flatMap((column) => {
     if (!isValidElement<{ source?: unknown; label?: unknown; sortable?: unknown }>(column)) return [];
@@ -55,14 +49,7 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
     return typeof source === 'string' && typeof label === 'string' && sortable !== false ? [{ source, label }] : [];
   });
 
-/**
- * The list screen: 10 a page in the resource's declared order with the shared paginator, search and filters (any change
- * returns to page 1, as react-admin's list controller does), a row opens the record by
- * click or by keyboard. Search, filters, sort and page live in the URL (react-admin's
- * `?filter=…&sort=…&order=…&page=…`), so a reload or a shared link shows the same page.
- * On a phone the rows are compact and a menu replaces the sorting headers. 'Export' downloads the whole
- * filtered result; the table's rows can be selected for the list's bulk actions.
- */
+/** Search, filters, sort and page live in the URL, so that a reload or a shared link shows the same page. */
 export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   title,
   create,

@@ -5,11 +5,7 @@ import type { DownloadedFile } from '../../providers/httpClient';
 import { saveDownload } from './saveDownload';
 import { useNotifyingMutation } from './useNotifyingMutation';
 
-/**
- * 'Export': the list's whole filtered result (every page, in the list's order) as a CSV file written by the
- * server, from the same filters and sort as the list shows. Disabled while the file is on its way; a
- * failure shows the server's code.
- */
+/** 'Export': the list's whole filtered result as a CSV the server writes, with the list's filters and sort. */
 export const ServerExportButton = () => {
   const { resource, filterValues, filter, sort } = useListContext();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -11,10 +11,7 @@ export interface SortField {
 
 const orderName = { ASC: 'ascending', DESC: 'descending' } as const;
 
-/**
- * The phone's sort control, for lists whose table headers sort: the same columns under the same
- * labels, and the same rule (choosing the current column again reverses it; another starts ascending).
- */
+/** The phone's sort control: the table headers' columns and rule (the current column again reverses it; another starts ascending). */
 export const SortMenu = ({ fields }: { fields: SortField[] }) => {
   const { sort, setSort } = useListSortContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

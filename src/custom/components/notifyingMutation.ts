@@ -5,28 +5,26 @@ import { failureMessage } from '../../providers/failureMessage';
 export type Notify = (message: string, options: { type: 'success' | 'error'; multiLine?: boolean }) => void;
 
 export interface NotifyingMutationOptions<Variables, Result> {
-  /** The toast of a success; none when omitted. */
   success?: string;
   /** The toast of a failure that carries no code. */
   fallback?: string;
   /** Rewrites the failure's text (code or fallback) before it is shown. */
   failureText?: (message: string) => string;
-  /** Shows the failure's toast on several lines. */
   multiLine?: boolean;
-  /** Runs after the success toast; the call stays pending until a returned promise settles, and a rejection counts as a failure. */
+  /** The call stays pending until a returned promise settles; a rejection counts as a failure. */
   onSuccess?: (result: Result, variables: Variables) => unknown;
   /** Runs before the failure's toast. */
   onError?: (error: unknown, variables: Variables) => void;
 }
 
-/** A mutation's call and reactions, in react-query's shape (`useMutation`); the signed-out screens run the same object. */
+/** In react-query's `useMutation` shape; the signed-out screens run the same object. */
 export interface NotifyingMutation<Variables, Result> {
   mutationFn: (variables: Variables) => Promise<Result>;
   onSuccess: (result: Result, variables: Variables) => unknown;
   onError: (error: unknown, variables: Variables) => void;
 }
 
-/** A provider call's mutation: the success toast, else the failure's code or the fallback. */
+/** The success toast, else the failure's code or the fallback. */
 export function notifyingMutation<Variables, Result>(
   call: (variables: Variables) => Promise<Result>,
   notify: Notify,

@@ -17,11 +17,7 @@ export const loadCompactRows = () =>
 /** The sort menu's module; React.lazy retries a failed fetch itself on the next render. */
 export const loadSortMenu = () => import('./SortMenu');
 
-/**
- * The parts of a list that only a phone shows, in chunks of their own (a large screen never needs them): the
- * compact rows and, for a list that sorts, the sort menu. A list opened on a phone fetches them beside its own code
- * (preloadScreensAt), so that neither waits for the list's first render to start downloading.
- */
+/** A list opened on a phone fetches these beside its own code (preloadScreensAt), not after its first render. */
 export function preloadPhoneListParts({ sortable }: { sortable: boolean }): void {
   void loadCompactRows().catch(() => undefined);
   if (sortable) void loadSortMenu().catch(() => undefined);

@@ -1,9 +1,9 @@
 import type { RaRecord } from 'react-admin';
 
-/** The longest record name a title shows before it is cut at a word ('…'): a need's description can be a page long. */
+/** A need's description can be a page long. */
 const TITLE_MAX_LENGTH = 40;
 
-/** The text of `value` on one line, cut at a word to at most TITLE_MAX_LENGTH characters; '' when there is none. */
+/** One line, cut at a word to at most TITLE_MAX_LENGTH characters; '' when there is none. */
 export function shortText(value: unknown): string {
   if (typeof value !== 'string') return '';
   const text = value.replace(/\s+/g, ' ').trim();
@@ -14,7 +14,7 @@ export function shortText(value: unknown): string {
   return `${cut.trimEnd()}…`;
 }
 
-/** What names a record in its page's title: its name, else its title, else its email. */
+/** Its name, else its title, else its email. */
 export const defaultRecordName = (record: RaRecord): string => shortText(record.name) || shortText(record.title) || shortText(record.email);
 
 /** A record page's title, 'Atelier Lumière · Companies'; only the section while the record has no name yet. */

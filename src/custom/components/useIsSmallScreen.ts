@@ -6,5 +6,4 @@ export const SMALL_SCREEN_QUERY = '(max-width:599.95px)';
 /** Below the `sm` breakpoint (a phone held upright): where react-admin's own components go compact. */
 export const useIsSmallScreen = (): boolean => useMediaQuery(SMALL_SCREEN_QUERY);
 
-/** The same, read once outside React (the console's start-up). */
 export const isSmallScreen = (): boolean => window.matchMedia(SMALL_SCREEN_QUERY).matches;

@@ -1,7 +1,7 @@
 import { useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { failureMessage } from '../../providers/failureMessage';
 
-/** A record page that cannot load shows the server code or its load-failure text (e.g. "Error fetching admin's data."), then goes back to its list. */
+/** A record page that cannot load shows the server code or its load-failure text, then goes back to its list. */
 export function useLoadFailure() {
   const notify = useNotify();
   const redirect = useRedirect();

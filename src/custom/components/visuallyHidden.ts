@@ -1,7 +1,4 @@
-/**
- * Out of sight, still read by assistive technology. Put it on a block that wraps the content: a table
- * never shrinks below its content's width, so on the table itself it would still widen the page.
- */
+/** Out of sight, still read by assistive technology. Put it on a block around a table: a table never shrinks below its content. */
 export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',

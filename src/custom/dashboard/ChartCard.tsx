@@ -1,7 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A titled section of the overview: its heading names the chart and the figures under it. */
 export const ChartCard = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" component="section" aria-label={title} sx={{ height: '100%' }}>
     <CardContent>

@@ -19,7 +19,6 @@ const Counter = ({ label, value, to }: { label: string; value: string | number; 
   </Card>
 );
 
-/** The headline counts and the credit in circulation, each opening its list. */
 export const Counters = ({ data }: { data: Dashboard }) => {
   const counters: Array<[string, string | number, string]> = [
     ['Companies', data.counts.companies, links.companies],

@@ -16,7 +16,6 @@ export { loadCharts as preloadCharts } from './lazyCharts';
 
 const NO_DOMAIN = 'Sans domaine';
 
-/** The external analytics dashboard, full height, when one is configured. */
 export const AnalyticsEmbed = ({ url }: { url: string }) => (
   <Box
     component="iframe"
@@ -69,11 +68,7 @@ const OverviewGrid = ({ data }: { data: DashboardFigures }) => {
   );
 };
 
-/**
- * Otherwise, the native overview: headline counts, credit in circulation, the last twelve weeks' trends
- * (new records, credit movements), needs by urgency and status, offers and needs by domain, the latest
- * rooms. Every figure opens the list it counts.
- */
+/** Otherwise, the native overview: every figure opens the list it counts. */
 export const Overview = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
@@ -93,5 +88,4 @@ export const DashboardView = ({ analyticsUrl }: { analyticsUrl?: string }) => (
   </>
 );
 
-/** The Dashboard at `/`: the analytics embed when one is configured, else the overview. */
 export const Dashboard = () => <DashboardView analyticsUrl={environment.analyticsUrl} />;

@@ -17,8 +17,7 @@ const Swatch = ({ color }: { color: string }) => (
 const rowSx = { display: 'flex', alignItems: 'center', gap: 1, width: '100%', py: 0.5, minWidth: 0 } as const;
 
 const FigureRow = ({ figure }: { figure: Figure }) => {
-  // The space between label and value is text, which the flex layout does not draw: the visible text reads as the words of
-  // the name 'label: value' (WCAG 2.5.3), not as one word 'label' + 'value'.
+  // A text space, which the flex layout does not draw: the visible text reads as 'label value' (WCAG 2.5.3).
   const content = (
     <>
       {figure.color && <Swatch color={figure.color} />}

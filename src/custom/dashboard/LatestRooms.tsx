@@ -8,7 +8,6 @@ import { links } from './listLinks';
 const UNKNOWN_PARTY = '—';
 const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
 
-/** The newest rooms, each opening its conversation, with when someone last wrote there. */
 export const LatestRooms = ({ rooms }: { rooms: RoomActivity[] }) => (
   <ChartCard title="Latest rooms">
     {rooms.length === 0 ? (

@@ -5,10 +5,8 @@ import type { WeekTrend } from '../../../shared/contract/dashboard';
 import type { Figure } from './FigureList';
 
 /**
- * The overview's charts, in a chunk of their own (the chart library is loaded after the figures).
- * Each chart is hidden from assistive technology: the figures beside it, as text and links, say the
- * same; a click on a mark or a bar opens the list behind it, as its link does. This module imports
- * nothing of the dashboard's but types, so that the dashboard's own chunk stays apart from it.
+ * A chunk of its own, loaded after the figures: it imports only types from the dashboard. Charts are hidden from
+ * assistive technology, since the figures beside them say the same as text and links.
  */
 
 const CHART_HEIGHT = 260;
@@ -27,7 +25,6 @@ const weekAxis = {
   valueFormatter: (week: string, context: { location: string }) => (context.location === 'tick' ? week.slice(0, 5) : week),
 };
 
-/** One line per series over the weeks. */
 export const TrendLineChart = ({ weeks, series }: { weeks: WeekTrend[]; series: TrendSeries[] }) => {
   const navigate = useNavigate();
   const open = (seriesId: string | number) => {
@@ -52,7 +49,6 @@ export const TrendLineChart = ({ weeks, series }: { weeks: WeekTrend[]; series: 
   );
 };
 
-/** Side by side bars per week (credited against debited). */
 export const WeeklyBarChart = ({ weeks, series, to }: { weeks: WeekTrend[]; series: Array<Omit<TrendSeries, 'to'>>; to: string }) => {
   const navigate = useNavigate();
   return (

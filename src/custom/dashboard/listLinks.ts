@@ -18,9 +18,7 @@ export const links = {
   needs: listUrl('/need', { sort: NEWEST_FIRST }),
   rooms: '/message',
   admins: '/admin',
-  /** The companies holding the most credit first. */
   credit: listUrl('/company', { sort: { field: BALANCE_SOURCE, order: 'DESC' } }),
-  /** Every balance adjustment, newest first. */
   creditMovements: listUrl('/audit', { filter: { action: 'credit_adjustment' } }),
   needsByUrgency: (emergency: string) => listUrl('/need', { filter: { emergency } }),
   needsByStatus: (status: string) => listUrl('/need', { filter: { status } }),

@@ -12,10 +12,7 @@ import { RequireSession } from './RequireSession';
 import { IdlePreloads } from './IdlePreloads';
 import { DatabaseOutageNotice } from './DatabaseOutageNotice';
 
-/**
- * The page's title is its one h1, styled as before; then the quick find (Ctrl-K), and react-admin's light/dark
- * toggle beside the account menu.
- */
+/** The page's title is its one h1. */
 const AppTopBar = () => (
   <AppBar userMenu={<AppUserMenu />}>
     <TitlePortal variantMapping={{ h6: 'h1' }} />
@@ -24,12 +21,8 @@ const AppTopBar = () => (
 );
 
 /**
- * Once signed in, every screen's code is fetched while the browser is idle, so that no click waits for a chunk: one
- * entry at a time, each in an idle period of its own (inIdleTurns), so that a slow phone never runs them all in one
- * long task while the admin starts using the page. They start once the opening screen has its data
- * (IdlePreloads), so that on a slow network they never delay its search. The list's bulk buttons, its
- * create dialog and the quick find first (the page's own), the menu's screens in order, then the dashboard's chart
- * library, the heaviest, which the dashboard itself fetches only once its figures are drawn.
+ * Every screen's code, fetched once the opening screen has its data (IdlePreloads), one entry per idle period
+ * (inIdleTurns): no click waits for a chunk, a slow phone gets no long task, a slow network no delayed search.
  */
 const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
   preloadListPowerTools,
@@ -41,7 +34,6 @@ const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
   async () => (await Dashboard.preload()).preloadCharts(),
 ];
 
-/** The shell: sidebar on large screens, slide-over menu on small ones (react-admin's own behaviour). */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireSession>
     <IdlePreloads preloads={idlePreloads} />

@@ -35,10 +35,7 @@ const SignOutItem = () => {
   );
 };
 
-/**
- * The top-right account menu. On large screens its button shows the admin's name: the button's name starts
- * with that text (what a voice user says to press it), then says what it opens. On a phone it is an icon: 'Profile'.
- */
+/** On large screens the button's name starts with the admin's name (what a voice user says to press it); on a phone it is an icon, 'Profile'. */
 export const AppUserMenu = () => {
   const { identity } = useGetIdentity();
   return (

@@ -9,10 +9,7 @@ const QUIET_MS = 10_000;
 
 const isOutage = (error: unknown): boolean => error instanceof Error && error.message === ErrorCode.DATABASE_UNAVAILABLE;
 
-/**
- * Says in a toast that the database is away when any query or mutation of the console fails with 503
- * DATABASE_UNAVAILABLE (react-query's caches see them all); the session is kept, since checkError signs out on 401 only.
- */
+/** A toast when any query or mutation fails with 503 DATABASE_UNAVAILABLE; the session is kept (checkError signs out on 401 only). */
 export function DatabaseOutageNotice() {
   const queryClient = useQueryClient();
   const notify = useNotify();

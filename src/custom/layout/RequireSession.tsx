@@ -5,13 +5,8 @@ import { SIGN_IN_PATH } from '../../providers/authProvider';
 import { DatabaseAwayPage } from './DatabaseAwayPage';
 
 /**
- * Every admin page shows a loader until the start-up session check ends, then either the
- * page or a redirect to /auth. (react-admin's own `requireAuth` logs out on mount, and its logout
- * resets the auth queries it depends on, which can loop several times before the redirect lands.)
- *
- * The answer arrives as a synchronous update (react-query's), which would render the whole shell and screen in one
- * long task; deferred, that render runs in the background, yielding to the browser every few milliseconds, while
- * the loader stays up.
+ * Not react-admin's `requireAuth`: it logs out on mount, and its logout resets the auth queries it depends on, which can
+ * loop before the redirect lands. The answer is deferred, so that the shell renders in slices rather than one long task.
  */
 export const RequireSession = ({ children }: { children: ReactNode }) => {
   const { isPending, authenticated, error, refetch, isFetching } = useAuthState(undefined, false);

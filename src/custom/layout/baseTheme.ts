@@ -1,15 +1,14 @@
 import type { PaletteMode, ThemeOptions } from '@mui/material';
 import { palettes } from './palette';
 
-/** The system's own interface font: no web-font download, crisp on every platform. */
+/** Inter where it is installed, else the system's own interface font: no web-font download. */
 const FONT_STACK = '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif';
 
 const headingStyle = { fontWeight: 600, letterSpacing: '-0.01em' };
 
 /**
- * A clear outline on whatever the keyboard focuses (MUI hides the browser's own and shows a faint ripple).
- * Full-width items (menu entries, table rows, tabs) draw it inside, where no scrolling parent clips it;
- * on the top bar it takes the bar's text colour. Global selectors of two classes outrank MUI's `outline: 0`.
+ * A clear keyboard-focus outline (MUI hides the browser's); drawn inside full-width items, where no scrolling parent
+ * clips it. Two-class selectors outrank MUI's `outline: 0`.
  */
 function focusStyles(ring: string) {
   const outline = { outline: `2px solid ${ring}`, outlineOffset: 2 };
@@ -21,10 +20,7 @@ function focusStyles(ring: string) {
   };
 }
 
-/**
- * The product's look without react-admin: palette, type, shape and the overrides of MUI's own components.
- * The signed-out screens use it as is; the console adds react-admin's parts on top (theme.ts).
- */
+/** The signed-out screens use it as is; the console adds react-admin's parts (theme.ts). */
 export function baseThemeOptions(mode: PaletteMode): ThemeOptions {
   const colours = palettes[mode];
   return {

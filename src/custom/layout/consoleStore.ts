@@ -1,11 +1,7 @@
 import { localStorageStore, memoryStore, type Store } from 'react-admin';
 import { THEME_STORE_KEY, announceThemeModeChange } from './themeMode';
 
-/**
- * react-admin's store for the console: the light/dark choice is remembered on this device (localStorage, read
- * by the signed-out screens too) and survives Sign Out; everything else (list parameters, sidebar state…)
- * lives in memory for the page, as before.
- */
+/** The light/dark choice is kept on the device (localStorage, read by the signed-out screens too) and survives Sign Out; the rest lives in memory. */
 export function consoleStore(): Store {
   const page = memoryStore();
   const device = localStorageStore();

@@ -1,12 +1,10 @@
 import type { PaletteMode } from '@mui/material';
 
 /**
- * The product's colours, one set per mode: a deep petrol ink for the frame, a teal for actions and links,
- * a copper accent for the credit unit. Every text colour is opaque and reads at WCAG AA (4.5:1) on the
- * surfaces it is drawn on (tests/unit/themeContrast.test.ts checks the pairs): change one, run that test.
+ * The product's colours, one set per mode. Every text colour is opaque and reads at WCAG AA (4.5:1) on its surfaces:
+ * tests/unit/themeContrast.test.ts checks the pairs, so change one, run that test.
  */
 export interface BrandPalette {
-  /** The page behind the cards, and the cards (paper). */
   background: { default: string; paper: string };
   text: { primary: string; secondary: string };
   /** Buttons, links, active tabs, focus: `contrastText` is the text on a filled `main` or `dark`. */
@@ -17,13 +15,9 @@ export interface BrandPalette {
   warning: { main: string; contrastText: string };
   info: { main: string; contrastText: string };
   success: { main: string; contrastText: string };
-  /** The top bar: the page title, the menu, theme and account buttons. */
   appBar: { background: string; text: string };
-  /** The current entry of the sidebar. */
   menuActive: { background: string; text: string };
-  /** Column headers of the tables. */
   tableHead: { background: string; text: string };
-  /** The band under a form that holds Save and Delete. */
   toolbar: string;
   /** Filled text fields: tinted, never greyed out like a disabled one. */
   input: string;

@@ -10,7 +10,6 @@ const STORED_THEME_KEY = `RaStore.${THEME_STORE_KEY}`;
 /** Sent in this page when the console stores a new choice (the `storage` event only reaches other tabs). */
 const THEME_CHANGE_EVENT = 'admin-platform:theme-change';
 
-/** The mode the administrator picked on this device, if any. */
 export function readStoredThemeMode(): PaletteMode | undefined {
   try {
     const stored = window.localStorage.getItem(STORED_THEME_KEY);
@@ -33,10 +32,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/**
- * The mode of the signed-out screens, without react-admin: the administrator's stored choice, else the
- * system's preference, as the console decides it.
- */
+/** The signed-out screens' mode, without react-admin: the stored choice, else the system's preference. */
 export function useThemeMode(): PaletteMode {
   const stored = useSyncExternalStore(subscribe, readStoredThemeMode, () => undefined);
   const systemPrefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });

@@ -7,10 +7,7 @@ export const OPENING_SCREEN_FALLBACK_MS = 4000;
 /** react-admin keys its session and identity queries under 'auth'; they answer before any screen asks for data. */
 const asksForData = (query: Query) => query.queryKey[0] !== 'auth' && query.state.status !== 'pending';
 
-/**
- * Whether the screen the console opened on has its data: no query is in flight and one data query at least has
- * answered (or failed), or `fallbackMs` have passed. Once true, it stays true.
- */
+/** True once no query is in flight and a data query has answered (or failed), or after `fallbackMs`; then it stays true. */
 export function useOpeningScreenSettled(fallbackMs = OPENING_SCREEN_FALLBACK_MS): boolean {
   const queryClient = useQueryClient();
   const [settled, setSettled] = useState(false);

@@ -3,10 +3,7 @@ import { useCallback } from 'react';
 import { useAuthProvider, useNavigate, useResetStore } from 'react-admin';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
 
-/**
- * Sign Out: the logout call, then the user cleared and the location replaced by /auth.
- * A failed logout was already logged by the auth provider; nothing else happens.
- */
+/** Sign Out; a failed logout was already logged by the auth provider, and nothing else happens. */
 export function useSignOut() {
   const authProvider = useAuthProvider();
   const navigate = useNavigate();

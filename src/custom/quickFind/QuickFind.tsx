@@ -9,7 +9,6 @@ const QuickFindDialog = lazy(async () => ({ default: (await preloadQuickFind()).
 /** Ctrl-K, or ⌘-K on a Mac: the shortcut of command palettes. */
 export const isQuickFindShortcut = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
 
-/** The app bar's quick-find button, and the shortcut that opens it from anywhere in the console. */
 export const QuickFind = () => {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

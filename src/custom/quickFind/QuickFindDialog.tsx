@@ -7,7 +7,6 @@ import { MIN_QUERY_LENGTH, useQuickFindResults, type QuickFindHit } from './useQ
 
 type QuickFindOption = { key: string; group: string; primary: string; secondary: string; to: string };
 
-/** The screens of the menu, and the account page, reachable by their name. */
 const pages: QuickFindOption[] = [{ label: 'Dashboard', to: '/' }, ...navigation, { label: 'My Account', to: '/account' }].map((page) => ({
   key: `page:${page.to}`,
   group: 'Go to',
@@ -21,10 +20,7 @@ const matchingPages = (query: string) => {
   return wanted ? pages.filter((page) => page.primary.toLowerCase().includes(wanted)) : pages;
 };
 
-/**
- * The palette: one field that searches admins, users, companies, offers and needs through their lists' searches,
- * and the menu's screens; arrows choose, Enter opens, Escape closes (MUI Autocomplete's combobox and listbox).
- */
+/** One field that searches the records' lists and the menu's screens (MUI Autocomplete's combobox: arrows, Enter, Escape). */
 export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const [query, setQuery] = useState('');
   const { hits, failed, searching, enabled } = useQuickFindResults(query);

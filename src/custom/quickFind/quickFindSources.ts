@@ -25,5 +25,4 @@ export const quickFindSources: readonly QuickFindSource[] = [
   { resource: 'need', group: 'Needs', primary: (record) => firstLine(record.description), secondary: (record) => text(record.organisation_name) },
 ];
 
-/** How many records of each source the palette lists. */
 export const RESULTS_PER_SOURCE = 5;

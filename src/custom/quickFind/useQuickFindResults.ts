@@ -22,10 +22,7 @@ function useSettled(value: string, delay: number) {
   return settled;
 }
 
-/**
- * The records that the lists' own searches find for `query`, every source at once. A source whose search
- * fails is left out (the others still answer); `failed` says that some did.
- */
+/** Every source's list search at once; a source whose search fails is left out, and `failed` says so. */
 export function useQuickFindResults(query: string) {
   const dataProvider = useDataProvider();
   const settled = useSettled(query.trim(), TYPING_PAUSE_MS);

@@ -11,11 +11,7 @@ const LIST_MAX_HEIGHT = 240;
 const describe = (entry: RegistryEntry) =>
   [entry.denomination || entry.nom_entreprise, entry.siege?.code_postal, entry.siege?.ville].filter(Boolean).join(' · ');
 
-/**
- * Company name search: suggestions from the external registry once the name is longer than
- * 2 characters, in a list that scrolls past its maximum height; choosing one fills the form.
- * A failed lookup is only logged.
- */
+/** Registry suggestions for the company's name; choosing one fills the form. A failed lookup is only logged. */
 export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof searchRegistry }) => {
   const { setValue } = useFormContext();
   const [input, setInput] = useState('');

@@ -1,10 +1,10 @@
 import { messages } from '../../../shared/catalogue/messages';
 import { CreateModal } from '../../custom/components/CreateModal';
 
-/** A name and an email; Create waits for both (their inputs are required). The edit page uses the same inputs. */
+/** The edit page uses the same inputs. */
 const loadInputs = async () => (await import('./AdminInputs')).AdminInputs;
 
-/** The create form's inputs, fetched ahead when the console is idle (the resource declares them). */
+/** Preloaded when the console is idle (the resource declares it). */
 export const adminCreateForm = { preload: loadInputs };
 
 export const AdminCreate = () => (

@@ -12,7 +12,6 @@ const AdminToolbar = () => {
   return <UpdateDeleteToolbar deleteRefusal={isSelf ? messages.other.cannotDeleteSelf : undefined} deleteDisabled={isPending} />;
 };
 
-/** /admin/{id}: Information (edit name and email, Update, Delete), History and Raw Data. */
 export const AdminEdit = () => (
   <RecordEdit
     form={

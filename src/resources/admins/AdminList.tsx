@@ -5,7 +5,6 @@ import { ResourceList, searchFilter } from '../../custom/components/ResourceList
 import { AdminCreate } from './AdminCreate';
 import type { AdminRecord } from '../../providers/records';
 
-/** /admin: search, name / email / last login (first 10 characters), 10 a page, create modal. */
 export const AdminList = () => (
   <ResourceList<AdminRecord>
     title="Admins"

@@ -4,7 +4,6 @@ import { defineResource } from '../declarations';
 import { adminCreateForm } from './AdminCreate';
 import endpoint from './api';
 
-/** The administrators: /admin lists them, /admin/{id} edits one. */
 export default defineResource({
   ...endpoint,
   menu: { label: 'Admins', icon: AdminPanelSettingsIcon, position: 1 },

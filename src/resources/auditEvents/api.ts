@@ -1,6 +1,6 @@
 import { defineEndpoint, readOnlyErrors } from '../declarations';
 
-/** How the `audit_event` resource speaks to the API. Its list is the Audit page, newest first (the server's order). */
+/** Its list is the Audit page, newest first (the server's order). */
 export default defineEndpoint({
   name: 'audit_event',
   api: {

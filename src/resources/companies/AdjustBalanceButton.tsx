@@ -12,10 +12,7 @@ import type { CompanyRecord } from '../../providers/records';
 const LONGEST_REASON = 500;
 export const BALANCE_ADJUSTED = 'Balance adjusted!';
 
-/**
- * The only way the console moves a balance: a signed amount (two decimals at most) and a reason,
- * both required, with the new balance previewed. The server writes the ledger entry; the page reloads.
- */
+/** The only way the console moves a balance: the server writes the ledger entry, and the page reloads. */
 export const AdjustBalanceButton = () => {
   const company = useRecordContext<CompanyRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

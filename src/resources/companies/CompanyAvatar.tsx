@@ -2,7 +2,6 @@ import { Avatar } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { CompanyRecord } from '../../providers/records';
 
-/** The company logo, or a generated initial avatar when there is none. */
 export const CompanyAvatar = ({ size = 36 }: { size?: number }) => {
   const record = useRecordContext<CompanyRecord>();
   if (!record) return null;

@@ -14,7 +14,6 @@ interface Comment {
   created_at: string;
 }
 
-/** The Comments tab: author, relative time, text, delete after 'Are you sure?', and an add form. */
 export const CompanyCommentsTab = () => {
   const company = useRecordContext<CompanyDetailRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -3,7 +3,7 @@ import { CreateModal } from '../../custom/components/CreateModal';
 
 const loadInputs = async () => (await import('./CompanyCreateInputs')).CompanyCreateInputs;
 
-/** The create form's inputs, fetched ahead when the console is idle (the resource declares them). */
+/** Preloaded when the console is idle (the resource declares it). */
 export const companyCreateForm = { preload: loadInputs };
 
 export const CompanyCreate = () => (

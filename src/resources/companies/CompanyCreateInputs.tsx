@@ -3,7 +3,6 @@ import { requiredText } from '../../custom/components/validators';
 import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { LOGO_FOLDER } from '../../custom/product';
 
-/** A name and a logo (uploaded to /{product}); Create waits for both. */
 export const CompanyCreateInputs = () => (
   <>
     <TextInput source="name" label="Name" validate={requiredText} fullWidth />

@@ -6,7 +6,6 @@ import { ScrollRegion } from '../../custom/components/ScrollRegion';
 import { formatCredit } from '../../custom/product';
 import type { CreditEntryRecord } from '../../providers/records';
 
-/** The Credits tab: the company's ledger, newest first, 10 a page, with the balance after each entry. */
 export const CompanyCreditsTab = () => (
   <ReferenceManyField reference="credit_entry" target="company_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
     <ScrollRegion label="Credits">

@@ -14,7 +14,6 @@ import { CompanyUsersTab } from './CompanyUsersTab';
 import { explainCompanyNotEmpty } from './companyNotEmpty';
 import type { CompanyDetailRecord } from '../../providers/records';
 
-/** The creation date, the credit balance badge and the one way to adjust it. */
 const CompanyHeader = () => {
   const record = useRecordContext<CompanyDetailRecord>();
   if (!record) return null;
@@ -39,10 +38,7 @@ const CompanyHeader = () => {
 /** A balance adjustment reloads the company: unsaved edits of the form survive it. */
 const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
 
-/**
- * /company/{id}: Information, Users, Comments, Sync, then Credits (the ledger), History and Raw Data.
- * A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first.
- */
+/** A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first. */
 export const CompanyEdit = () => (
   <RecordEdit
     header={<CompanyHeader />}

@@ -4,10 +4,7 @@ import { FieldRow } from '../../custom/components/FieldRow';
 import { FileUploadInput } from '../../custom/components/upload/FileUploadInput';
 import { LOGO_FOLDER } from '../../custom/product';
 
-/**
- * Every editable company field (`companyFieldsSchema` in shared/contract/companies.ts), but the balance:
- * it moves only through 'Adjust balance' (the ledger).
- */
+/** Every editable company field but the balance, which moves only through 'Adjust balance' (the ledger). */
 export const CompanyInputs = () => (
   <>
     <FileUploadInput source="logo_url" label="Logo" folder={LOGO_FOLDER} />

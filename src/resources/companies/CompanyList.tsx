@@ -9,10 +9,6 @@ import { CompanyAvatar } from './CompanyAvatar';
 import { CompanyCreate } from './CompanyCreate';
 import type { CompanyRecord } from '../../providers/records';
 
-/**
- * /company: search, domain and dependent sub-domain filters, reset, sortable columns
- * (default created_at descending), 10 a page, create modal.
- */
 export const CompanyList = () => (
   <ResourceList<CompanyRecord>
     title="Companies"

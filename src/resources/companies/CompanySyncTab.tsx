@@ -8,10 +8,7 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { SyncJob } from '../../providers/companyCalls';
 import type { CompanyDetailRecord } from '../../providers/records';
 
-/**
- * The Sync tab: an organisation id field and Start. Start stores the old-platform
- * id and records a sync job; the tab shows the last job.
- */
+/** Start stores the old-platform id and records a sync job; the tab shows the last job. */
 export const CompanySyncTab = () => {
   const company = useRecordContext<CompanyDetailRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -10,7 +10,6 @@ import { InviteUserModal } from './InviteUserModal';
 import type { UserRecord } from '../../providers/records';
 import type { CompanyRecord } from '../../providers/records';
 
-/** The Users tab: the company's users (name, email, organisation, last login); a row opens /user/{id}. */
 export const CompanyUsersTab = () => {
   const company = useRecordContext<CompanyRecord>();
   return (

@@ -8,7 +8,6 @@ import type { InvitePayload } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import type { CompanyRecord } from '../../providers/records';
 
-/** From the Users tab: invite a user to this company by name and e-mail; 'Inviter' waits for both. */
 export const InviteUserModal = () => {
   const company = useRecordContext<CompanyRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

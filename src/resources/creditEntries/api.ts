@@ -1,6 +1,5 @@
 import { defineEndpoint, readOnlyErrors } from '../declarations';
 
-/** How the `credit_entry` resource speaks to the API. */
 export default defineEndpoint({
   name: 'credit_entry',
   api: {

@@ -4,7 +4,6 @@ import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { requiredText } from '../../custom/components/validators';
 import { EMERGENCY_CHOICES } from './needChoices';
 
-/** Create waits for a description and an emergency. */
 export const NeedCreateInputs = () => (
   <>
     <TextInput source="description" label="Description" validate={requiredText} multiline minRows={3} fullWidth />

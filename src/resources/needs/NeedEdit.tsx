@@ -8,7 +8,6 @@ import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
 /** A need has no name: its title is the start of its description, else its organisation. */
 const needName = (need: RaRecord): string => shortText(need.description) || shortText(need.organisation_name);
 
-/** /need/{id}: edit (status: any of the three) and delete; Raw Data. */
 export const NeedEdit = () => (
   <RecordEdit
     nameOf={needName}

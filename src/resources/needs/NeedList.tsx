@@ -15,7 +15,7 @@ const filters = [
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
 ];
 
-/** /need: search, urgency and domain filters, reset, sortable organisation / description / urgency / created at. */
+/** /need: the needs, with urgency and domain filters. */
 export const NeedList = () => (
   <ResourceList<NeedRecord>
     title="Need"

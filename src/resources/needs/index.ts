@@ -4,7 +4,6 @@ import { defineResource } from '../declarations';
 import endpoint from './api';
 import { needCreateForm } from './NeedCreate';
 
-/** The needs: /need lists them, /need/{id} edits one. */
 export default defineResource({
   ...endpoint,
   menu: { label: 'Need', icon: PlaylistAddCheckIcon, position: 5 },

@@ -3,7 +3,7 @@ import { CreateModal } from '../../custom/components/CreateModal';
 
 const loadInputs = async () => (await import('./OfferCreateInputs')).OfferCreateInputs;
 
-/** The create form's inputs, fetched ahead when the console is idle (the resource declares them). */
+/** Preloaded when the console is idle (the resource declares it). */
 export const offerCreateForm = { preload: loadInputs };
 
 export const OfferCreate = () => <CreateModal openLabel="Create" title="Create offer" successMessage={messages.success.offerCreated} loadInputs={loadInputs} />;

@@ -4,7 +4,6 @@ import { ImagesInput } from '../../custom/components/upload/ImagesInput';
 import { requiredText } from '../../custom/components/validators';
 import { OFFER_IMAGES_FOLDER } from './offerFormat';
 
-/** Create waits for a title, a description and the first image. */
 export const OfferCreateInputs = () => (
   <>
     <TextInput source="title" label="Title" validate={requiredText} fullWidth />

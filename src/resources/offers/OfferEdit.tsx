@@ -6,7 +6,6 @@ import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/compon
 import { ImagesInput } from '../../custom/components/upload/ImagesInput';
 import { CREDIT_RATIO_CHOICES, OFFER_IMAGES_FOLDER, UNIT_CHOICES } from './offerFormat';
 
-/** /offer/{id}: every offer field (`offerUpdateBody` in shared/contract/offers.ts), Update and Delete; Raw Data. */
 export const OfferEdit = () => (
   <RecordEdit
     form={

@@ -13,7 +13,6 @@ const OfferImage = ({ offer, size }: { offer: OfferRecord; size: number }) => (
   <Avatar variant="rounded" src={Array.isArray(offer.images) ? offer.images[0] : undefined} alt="" sx={{ width: size, height: size }} />
 );
 
-/** /offer: search, domain filters, reset, sortable title / organisation / price / credit ratio / created at. */
 export const OfferList = () => (
   <ResourceList<OfferRecord>
     title="Offer"

@@ -1,7 +1,6 @@
 import { messages } from '../../../shared/catalogue/messages';
 import { defineEndpoint } from '../declarations';
 
-/** How the `offer` resource speaks to the API, and how its list opens. */
 export default defineEndpoint({
   name: 'offer',
   api: {

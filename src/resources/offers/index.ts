@@ -4,7 +4,6 @@ import { defineResource } from '../declarations';
 import endpoint from './api';
 import { offerCreateForm } from './OfferCreate';
 
-/** The offers: /offer lists them, /offer/{id} edits one. */
 export default defineResource({
   ...endpoint,
   menu: { label: 'Offer', icon: LocalOfferIcon, position: 4 },

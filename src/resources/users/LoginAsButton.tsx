@@ -6,11 +6,7 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { connectUrl } from './connectUrl';
 import type { UserRecord } from '../../providers/records';
 
-/**
- * 'Login as': a new tab on the front-end app's connect route for this user. The tab opens
- * at once (so no pop-up blocker stops it) with no way back to this page, then goes to the
- * connect route once the server has minted the user's single-use token.
- */
+/** The tab opens at once, so that no pop-up blocker stops it, and goes to the app's connect route once the server has minted the token. */
 export const LoginAsButton = () => {
   const user = useRecordContext<UserRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();

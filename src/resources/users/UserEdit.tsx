@@ -2,7 +2,6 @@ import { TextInput, email, required } from 'react-admin';
 import { OrganisationInput } from '../../custom/components/OrganisationInput';
 import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 
-/** /user/{id}: Information (name, email, organisation; Update, Delete) and Raw Data. */
 export const UserEdit = () => (
   <RecordEdit
     form={

@@ -8,10 +8,9 @@ import { ResourceList, searchFilter } from '../../custom/components/ResourceList
 import { LoginAsButton } from './LoginAsButton';
 import type { UserRecord } from '../../providers/records';
 
-/** The query parameter that narrows the list to one company's users. */
 const ORGANISATION_PARAM = 'organisation_id';
 
-/** The company the list is narrowed to (the `organisation_id` filter), with a way back to every user. */
+/** The company the list is narrowed to, with a way back to every user. */
 const OrganisationChip = () => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const organisationId: unknown = filterValues[ORGANISATION_PARAM];
@@ -27,11 +26,7 @@ const OrganisationChip = () => {
   );
 };
 
-/**
- * /user: search, optional `?organisation_id=`, name / email / organisation / last login, 'Login as'. The
- * organisation is a filter of the list like the search, so the list's URL carries both with the page;
- * `/user?organisation_id=X` is rewritten to that URL (`/user?filter={"organisation_id":"X"}`).
- */
+/** The organisation is a filter like the search, so the URL carries it; `/user?organisation_id=X` is rewritten to that URL. */
 export const UserList = () => {
   const [searchParams] = useSearchParams();
   const organisationId = searchParams.get(ORGANISATION_PARAM);

@@ -3,7 +3,6 @@ import { lazyNamed } from '../../custom/lazyNamed';
 import { defineResource } from '../declarations';
 import endpoint from './api';
 
-/** The marketplace's users: /user lists them, /user/{id} edits one. */
 export default defineResource({
   ...endpoint,
   menu: { label: 'Users', icon: PeopleIcon, position: 2 },

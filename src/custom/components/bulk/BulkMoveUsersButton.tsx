@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Button, useGetList, type RaRecord } from 'react-admin';
 import { useBulkAction } from './useBulkAction';
 
-/** Moves the selected users to one company, chosen by name. */
 export const BulkMoveUsersButton = () => {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');

@@ -5,7 +5,6 @@ import { Button } from 'react-admin';
 import { NEED_STATUSES } from '../../../../shared/catalogue/needOptions';
 import { useBulkAction } from './useBulkAction';
 
-/** Sets one status on every selected need. */
 export const BulkNeedStatusButton = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { run, pending } = useBulkAction('status', 'updated');

@@ -5,10 +5,7 @@ import type { BulkAction } from '../../../providers/bulkCalls';
 import { isStale, versionsById } from '../../../providers/versions';
 import { bulkSummary } from './bulkSummary';
 
-/**
- * Runs a bulk action on the list's selection: one server call, then one toast saying what was done and what was
- * refused; the done rows leave the selection, the refused ones stay selected for another try.
- */
+/** One server call for the selection, one toast; refused rows stay selected for another try. */
 export function useBulkAction(action: BulkAction, done: string) {
   const { resource, selectedIds, data, onUnselectItems, onSelect } = useListContext();
   const { recordRepresentation } = useResourceDefinition({ resource });

@@ -5,9 +5,7 @@ import { shownValue, type ConflictRow } from './conflictRows';
 
 export interface ConflictDialogProps {
   open: boolean;
-  /** The fields the other admin changed, theirs beside the admin's own. */
   rows: ConflictRow[];
-  /** A field's label as its form shows it. */
   labelOf: (field: string) => ReactNode;
   /** A choice is being carried out: both buttons wait. */
   pending?: boolean;
@@ -17,10 +15,7 @@ export interface ConflictDialogProps {
   onClose: () => void;
 }
 
-/**
- * A save refused because another admin saved the record first (409 STALE_RECORD): what they changed, theirs beside
- * the admin's own, and the two ways on. Nothing is lost without the admin choosing it.
- */
+/** A save refused as stale (409 STALE_RECORD): nothing is lost without the admin choosing it. */
 export const ConflictDialog = ({ open, rows, labelOf, pending = false, onKeepTheirs, onOverwrite, onClose }: ConflictDialogProps) => {
   const titleId = useId();
   const { conflict } = messages;

@@ -22,10 +22,7 @@ interface ConflictState {
 // The refusal reaches the page's Edit; the choice needs the form inside it: this carries one to the other.
 const ConflictContext = createContext<ConflictState>({ conflict: undefined, setConflict: () => undefined });
 
-/**
- * Holds a record page's conflict. `onSaveError` is the Edit's save failure: a stale save opens the dialog and
- * answers true; any other failure is left to the caller.
- */
+/** `onSaveError` answers true when a stale save opened the dialog; any other failure is left to the caller. */
 export function useStaleConflict() {
   const [conflict, setConflict] = useState<StaleConflict>();
   const onSaveError = (
@@ -41,16 +38,11 @@ export function useStaleConflict() {
   return { state: { conflict, setConflict }, onSaveError };
 }
 
-/** Around a record page's Edit, with useStaleConflict's state. */
 export const StaleConflictProvider = ({ state, children }: { state: ConflictState; children: ReactNode }) => (
   <ConflictContext.Provider value={state}>{children}</ConflictContext.Provider>
 );
 
-/**
- * The record form's conflict dialog (inside the form: both choices set its values). Keep theirs reloads the record
- * and puts it in the form, the admin's edits dropped; Overwrite with mine saves them again on the record's new
- * version, marked as an overwrite; a newer change meanwhile asks again.
- */
+/** Inside the form, since both choices set its values; 'Overwrite with mine' saves on the new version, and a newer change meanwhile asks again. */
 export const StaleRecordDialog = () => {
   const { conflict, setConflict } = useContext(ConflictContext);
   const resource = useResourceContext();

@@ -14,10 +14,7 @@ const LEDGER_BALANCE = /_balance$/;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/**
- * The fields the other admin changed (`current` differs from `base`, the record the form started from) that the
- * admin's save carries (`yours`), with both values; in the record's order.
- */
+/** The fields the other admin changed since `base` (the form's start) that the admin's save carries, in the record's order. */
 export function conflictRows(base: Partial<RaRecord> | undefined, current: RaRecord, yours: Partial<RaRecord>): ConflictRow[] {
   const before = (base ?? {}) as Record<string, unknown>;
   const mine = yours as Record<string, unknown>;

@@ -7,10 +7,7 @@ import { versionOf } from '../../../providers/versions';
 type SetEditedRecord = (record: RaRecord | undefined) => void;
 const EditedRecordContext = createContext<SetEditedRecord>(() => undefined);
 
-/**
- * Around a record page's Edit: the record its form's edits were made on. `transform` puts its version in the saved data,
- * where the data provider takes If-Match from (not in `meta`: react-admin keys its cache update by the meta).
- */
+/** `transform` puts the edited record's version in the saved data, where If-Match comes from (not `meta`: react-admin keys its cache update by it). */
 export function useEditedRecord() {
   const [record, setRecord] = useState<RaRecord>();
   const version = versionOf(record);
@@ -21,12 +18,7 @@ export function useEditedRecord() {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Inside a record form. A form that keeps unsaved edits through a reload (the company's) would otherwise save them
- * at the reloaded version, silently over another admin's change of the same fields. So the version of the edits moves
- * to a reloaded record only when no field the admin edited changed in it; otherwise the save goes at the version the
- * edits were made on, and the server's 409 opens the conflict dialog.
- */
+/** Edits kept through a reload would save at the reloaded version, over another admin's change: the version moves on only when no edited field changed. */
 export const TrackEditedVersion = () => {
   const record = useRecordContext();
   const { dirtyFields } = useFormState();

@@ -13,10 +13,7 @@ const initials = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('');
 
-/**
- * Above a record page: the other admins who have it open (avatar and name) and, when one of them saves it, who did,
- * with Reload (the page reloads the record; the form keeps what it must, as after any reload).
- */
+/** The other admins who have the record open and, when one saves it, who did, with Reload (the form keeps what it must, as after any reload). */
 export const RecordPresence = () => {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();

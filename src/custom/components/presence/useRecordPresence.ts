@@ -22,10 +22,7 @@ const quietly = async <Result>(call: () => Promise<Result>): Promise<Result | un
   }
 };
 
-/**
- * While a record's page is open: says so every PRESENCE_HEARTBEAT_MS (and that it left, on leaving), and follows the
- * record's push. Answers the other admins who have it open and the last save by another admin, until `dismiss`.
- */
+/** While a record's page is open: heartbeats, the record's push, who else has it open, and another admin's last save until `dismiss`. */
 export function useRecordPresence(resource: string, id: RaRecord['id'] | undefined) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { identity } = useGetIdentity();

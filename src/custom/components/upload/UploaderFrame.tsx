@@ -2,7 +2,6 @@ import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { FileUpload } from './useFileUpload';
 
-/** What both uploaders share: the label, the hidden picker, a row of files and buttons, the progress. */
 export const UploaderFrame = ({ label, upload, children, footer }: { label: string; upload: FileUpload; children: ReactNode; footer?: ReactNode }) => (
   <Box sx={{ mb: 2 }}>
     <Typography variant="caption" color="text.secondary" component="label" htmlFor={upload.inputId}>

@@ -15,10 +15,7 @@ function isAcceptedType(file: Pick<File, 'name' | 'type'>): boolean {
   return extension !== undefined && ACCEPTED_EXTENSIONS.has(extension);
 }
 
-/**
- * Why the server would refuse this file, told before it is read or sent (a type it does not take, or
- * more bytes than its cap); undefined when the file may go.
- */
+/** Why the server would refuse this file (its type, or more bytes than the cap), told before it is read; undefined when it may go. */
 export function uploadRefusal(file: Pick<File, 'name' | 'size' | 'type'>, maxBytes: number): string | undefined {
   if (!isAcceptedType(file)) return `${file.name}: this type of file is not accepted (${ACCEPTED_LIST} only).`;
   if (file.size > maxBytes) return `${file.name} is too large (${formatSize(file.size)}): the limit is ${formatSize(maxBytes)}.`;

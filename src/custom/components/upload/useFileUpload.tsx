@@ -10,11 +10,7 @@ import { uploadRefusal } from './uploadRefusal';
 
 export const UPLOAD_ACCEPT = UPLOAD_MIME_TYPES.join(',');
 
-/**
- * Picks a file and uploads it through POST /file (shared/contract/files.ts) into `folder`; `onUploaded` gets its URL.
- * Render `picker` once; call `choose` from any button. A file the server would refuse (type, size) is
- * refused here first, before it is read; a refusal by the server shows its code.
- */
+/** Uploads to POST /file; a file the server would refuse (type, size) is refused before it is read. Render `picker` once. */
 export type FileUpload = ReturnType<typeof useFileUpload>;
 
 export function useFileUpload(folder: string, label: string, onUploaded: (url: string) => void) {
