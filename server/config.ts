@@ -132,7 +132,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError('Invalid configuration:\n  DEV_ROUTES: development helpers are refused in production');
   }
   if (seedDemo && env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused outside development');
+    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo credentials are refused in production');
   }
   // PGlite's folder belongs to one process (db/dataDirLock.ts).
   if (env.WORKERS > 1 && !env.DATABASE_URL) {

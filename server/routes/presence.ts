@@ -101,7 +101,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or ' +
           'departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an ' +
-          'overwrite, a balance adjustment, a comment), `event: saved` with who saved; a `: ping` comment every 15 s.',
+          'overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s.',
         params: presenceEventsParams,
         querystring: presenceEventsQuery,
         produces: ['text/event-stream'],

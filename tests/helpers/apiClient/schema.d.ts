@@ -752,7 +752,7 @@ export interface paths {
     };
     /**
      * Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)
-     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an overwrite, a balance adjustment, a comment), `event: saved` with who saved; a `: ping` comment every 15 s.
+     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s.
      */
     get: operations['getPresenceByResourceByIdEvents'];
     put?: never;
