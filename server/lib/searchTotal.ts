@@ -116,7 +116,8 @@ export function pageWindow(offset: number, limit: number, total: SearchTotal): P
 /**
  * An unfiltered search on a tracked table reads its exact total first, then the page from the nearer end, in one
  * repeatable-read snapshot so total and rows agree. Otherwise the prepared page statement brings its total; only an
- * empty page or a match past the bound (planner's estimate) takes a second statement.
+ * empty page or a match past the bound (planner's estimate) takes a second statement. Declared entities reach it
+ * through server/entities/entityRoutes.ts; what it buys is measured in docs/benchmarks.md, "Searches".
  */
 export async function searchPage<Row extends { searchTotal: number | null }>(
   db: Database,

@@ -11,6 +11,8 @@ export interface ResourceApi {
   errors: { list: string; one: string; create: string; update: string; delete: string };
   /** Whether the search call takes `sort` ({field: 1|-1}). */
   sortable: boolean;
+  /** false when the server declares no export: the list then shows no Export button. */
+  exports?: false;
   /** Console filter names that the API spells differently (offers take `domain_activity`). */
   filterNames?: Record<string, string>;
   /** The field of the search answer that holds the rows, when not `data` (rooms answer `rooms`). */

@@ -132,4 +132,19 @@ describe('create new administrator modal', () => {
     expect(await screen.findByText('EMAIL_TAKEN')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('shows Export when the server exports the list, and none when its declaration says it does not', async () => {
+    const getList = vi.fn(async () => ({ data: [buildAdmin()], total: 1 }));
+    const first = renderResource(admins, '/admin', { dataProvider: { getList } });
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeInTheDocument();
+    first.unmount();
+    admins.api.exports = false;
+    try {
+      renderResource(admins, '/admin', { dataProvider: { getList } });
+      await screen.findByRole('button', { name: 'Create' });
+      expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    } finally {
+      delete admins.api.exports;
+    }
+  });
 });

@@ -38,6 +38,11 @@ describe('the declared entities (server/entities) and resources (src/resources)'
       const path = searchPath(resource.api, resource.api.parent ? { [resource.api.parent.filter]: 'ID' } : {}).replace('/ID/', '/:id/');
       expect(routes.has(`POST /api${path}`), `${resource.name}: POST ${path}`).toBe(true);
     }
+    // A list shows Export unless its declaration says the server has none.
+    for (const resource of resources) {
+      if (!resource.listOpening || resource.api.exports === false) continue;
+      expect(routes.has(`POST /api${resource.api.path}/export`), `${resource.name}: export`).toBe(true);
+    }
     const listed = new Set(resources.map((resource) => resource.api.path));
     for (const entity of entities) if (entity.search) expect(listed.has(`/${entity.name}`), entity.name).toBe(true);
   });

@@ -64,6 +64,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
 }: ResourceListProps<RecordType>) => {
   const small = useIsSmallScreen();
   const resource = useResourceContext(listProps);
+  const endpoint = resource ? resourceEndpoint(resource) : undefined;
   const createPath = useCreatePath();
   const recordPath = rowClick === false ? undefined : (rowClick ?? ((id: Identifier) => createPath({ resource, id, type: 'edit' })));
   const empty = emptyText ? <EmptyText text={emptyText} /> : <></>;
@@ -72,7 +73,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
     <List
       title={title}
       perPage={PAGE_SIZE}
-      sort={resource ? resourceEndpoint(resource).listOpening?.sort : undefined}
+      sort={endpoint?.listOpening?.sort}
       pagination={<Paginator />}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
@@ -82,7 +83,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
             </Suspense>
           )}
           {actions}
-          <ServerExportButton />
+          {endpoint?.api.exports !== false && <ServerExportButton />}
           {resettable && <ResetFiltersButton />}
           {create}
         </TopToolbar>
