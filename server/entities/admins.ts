@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, ne, or } from 'drizzle-orm';
 import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
 import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { refuseTakenEmail } from '../lib/dbErrors';
+import { refuseEmailInUse } from '../lib/emailInUse';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { date, text } from '../lib/csvExport';
@@ -38,14 +39,7 @@ export default defineEntity({
     body: adminCreateBody,
     example: { name: 'Nouvel Admin', email: 'nouvel.admin@example.com' },
     summary: 'Create an administrator and mail them a set-password link',
-    check: async (db, { email }) => {
-      const taken = await db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(eq(sql`lower(${admins.email})`, email))
-        .limit(1);
-      if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
-    },
+    check: (db, { email }) => refuseEmailInUse(db, admins, email),
     values: ({ name, email }) => ({ name, email }),
     then: async (tx, admin, { app, request }) => {
       const token = await issueAuthToken(tx, admin._id, 'invite');

@@ -1,9 +1,9 @@
-import { and, eq, like, ne, or, sql } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { companies, impersonationTokens, users } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
 import { refuseTakenEmail } from '../lib/dbErrors';
-import { AppError } from '../lib/errors';
+import { refuseEmailInUse } from '../lib/emailInUse';
 import { definedOnly } from '../lib/objects';
 import { hashToken, newId, newSecretToken } from '../lib/ids';
 import { checkCompanyExists } from '../lib/organisations';
@@ -68,13 +68,7 @@ export default defineEntity({
     /** The company is checked, and its name is the company's own, whatever name the client sent. */
     check: async (db, { email, organisation_id }, id) => {
       if (organisation_id) await checkCompanyExists(db, organisation_id);
-      if (!email) return;
-      const taken = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, id)))
-        .limit(1);
-      if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
+      if (email) await refuseEmailInUse(db, users, email, id);
     },
     changes: ({ name, email, organisation_id }) => definedOnly({ name, email, organisationId: organisation_id }),
   },
@@ -88,12 +82,7 @@ export default defineEntity({
       async (request) => {
         const { name, email, organisation_id } = request.body;
         const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
-        const taken = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, email))
-          .limit(1);
-        if (taken.length) throw new AppError(409, 'EMAIL_TAKEN');
+        await refuseEmailInUse(db, users, email);
         const row = await db
           .transaction(async (tx) => {
             const [row] = await tx.insert(users).values({ id: newId(), name, email, organisationId: company.id, invited: true }).returning();
