@@ -84,7 +84,10 @@ export default defineEntity({
       if (admin._id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
     },
   },
-  afterWrite: ({ app }) => void app.mail.flush(),
+  // Mail was queued only for a new admin or a changed e-mail: no sending round otherwise.
+  afterWrite: ({ app }, { before, after }) => {
+    if (!before || before.email.toLowerCase() !== after.email.toLowerCase()) void app.mail.flush();
+  },
   onWriteSend: forgetKeptSessions,
   refuse: refuseTakenEmail,
   routes: (app, { update, tags }) => {

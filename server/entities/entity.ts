@@ -48,6 +48,8 @@ export const lowered = (pattern: SQLWrapper | string): SQL => sql`lower(${patter
 export interface HookContext {
   app: FastifyInstance;
   request: FastifyRequest;
+  /** 404 unless the record exists, by the entity's prepared read. */
+  exists: (id: string) => Promise<void>;
 }
 
 /**
@@ -117,8 +119,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   remove?: { check?: (record: Rec, context: HookContext) => void; bulk?: boolean } | false;
   /** Read by id (GET /{name}/:id); true unless false. */
   read?: boolean;
-  /** Run after a write's transaction commits (mail sent, caches told). */
-  afterWrite?: (context: HookContext) => void;
+  /** Run after a create (`before` null) or an update commits: mail queued in it sent, caches told. */
+  afterWrite?: (context: HookContext, written: { before: Rec | null; after: Rec }) => void;
   /** The write routes' onSend hook (the admins' forget the session cache). */
   onWriteSend?: onSendHookHandler;
   /** Turns a database error of a write into the client's refusal (a unique e-mail: 409 EMAIL_TAKEN). */

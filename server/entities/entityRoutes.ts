@@ -32,7 +32,6 @@ export function entityRoutes(entity: AnyEntity) {
     const path = `/${name}`;
     const refuse = entity.refuse ?? ((error: unknown) => Promise.reject(error));
     const writeOptions = entity.onWriteSend ? { onSend: entity.onWriteSend } : {};
-    const contextOf = (request: FastifyRequest): HookContext => ({ app, request });
 
     const selected = (from: Database, selection: Record<string, unknown> = fields) =>
       (entity.join ?? ((query: PgSelect) => query))(
@@ -54,6 +53,8 @@ export function entityRoutes(entity: AnyEntity) {
       if (!row) throw notFound();
       return entity.toRecord(row);
     }
+    const exists = async (id: string) => void (await find(id));
+    const contextOf = (request: FastifyRequest): HookContext => ({ app, request, exists });
 
     if (entity.search) {
       const search = entity.search;
@@ -138,7 +139,7 @@ export function entityRoutes(entity: AnyEntity) {
               return record;
             })
             .catch(refuse);
-          entity.afterWrite?.(context);
+          entity.afterWrite?.(context, { before: null, after: created });
           return answer(created);
         },
       );
@@ -164,17 +165,17 @@ export function entityRoutes(entity: AnyEntity) {
       const expected = expectedVersion(request, fields.version);
       await rules.check?.(db, fields, id, context);
       const changes = rules.changes(fields);
-      const after = await db
+      const written = await db
         .transaction(async (tx) => {
           const { before, after } = rules.write ? await rules.write(tx, id, changes, expected, find) : await lockedChange(tx, id, changes, expected);
           rules.checkChanged?.(after);
           await recordAudit(tx, request, { action: updateAction(request), entity: name, entityId: id, changes: changedFields(before, after) });
           await rules.then?.(tx, before, after, context);
-          return after;
+          return { before, after };
         })
         .catch(refuse);
-      entity.afterWrite?.(context);
-      return answer(after);
+      entity.afterWrite?.(context, written);
+      return answer(written.after);
     }
 
     /** Locks the row, refuses a stale version, writes the changes and reads the record back. */
@@ -230,7 +231,12 @@ export function entityRoutes(entity: AnyEntity) {
           `${path}/bulk_delete`,
           {
             ...writeOptions,
-            schema: { tags, summary: `Delete several in one transaction, each refusal reported`, body: bulkDeleteBody, response: { 200: bulkAnswer } },
+            schema: {
+              tags,
+              summary: `Delete several ${tags[0]?.toLowerCase()} in one transaction, each refusal reported`,
+              body: bulkDeleteBody,
+              response: { 200: bulkAnswer },
+            },
           },
           (request) => bulkDeleteAtVersions(db, request, table as never, removeOne),
         );

@@ -2,7 +2,6 @@ import { eq, like, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { companies, offers } from '../db/schema';
 import { checkDomainPair } from '../lib/domainRules';
-import { notFound } from '../lib/errors';
 import { definedOnly } from '../lib/objects';
 import { emptiesLast } from '../lib/listing';
 import { boolean, date, number, text } from '../lib/csvExport';
@@ -77,10 +76,9 @@ export default defineEntity({
         priceOnProposal: fields.price_on_proposal,
       }),
     // Before the row lock, so that concurrent updates of one offer wait for as little as they can: a missing offer answers 404 first.
-    check: async (db, { organisation_id }, id) => {
+    check: async (db, { organisation_id }, id, { exists }) => {
       if (!organisation_id) return;
-      const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, id)).limit(1);
-      if (!offer) throw notFound();
+      await exists(id);
       await checkCompanyExists(db, organisation_id);
     },
     checkChanged: (after) => checkDomainPair(after.activity_domain, after.sub_activity_domain),

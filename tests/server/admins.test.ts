@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { admins, outbox } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
 import { insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testServer';
@@ -217,5 +217,21 @@ describe('the API surface', () => {
   it('reports health', async () => {
     const response = await ctx.server.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ ok: true });
+  });
+});
+
+describe('the mail round after an admin is written', () => {
+  it('runs for a new admin and a changed e-mail, and not for a rename', async () => {
+    const flush = vi.spyOn(ctx.server.app.mail, 'flush');
+    try {
+      const created = (await ctx.me.call('POST', '/admin', { name: 'Mailed', email: 'mailed@example.com' })).json().data;
+      expect(flush).toHaveBeenCalledTimes(1);
+      await ctx.me.call('PUT', `/admin/${created._id}`, { name: 'Renamed only' });
+      expect(flush).toHaveBeenCalledTimes(1);
+      await ctx.me.call('PUT', `/admin/${created._id}`, { email: 'mailed-again@example.com' });
+      expect(flush).toHaveBeenCalledTimes(2);
+    } finally {
+      flush.mockRestore();
+    }
   });
 });

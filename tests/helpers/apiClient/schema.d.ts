@@ -46,7 +46,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several in one transaction, each refusal reported */
+    /** Delete several admins in one transaction, each refusal reported */
     post: operations['postAdminBulkDelete'];
     delete?: never;
     options?: never;
@@ -560,7 +560,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several in one transaction, each refusal reported */
+    /** Delete several needs in one transaction, each refusal reported */
     post: operations['postNeedBulkDelete'];
     delete?: never;
     options?: never;
@@ -664,7 +664,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several in one transaction, each refusal reported */
+    /** Delete several offers in one transaction, each refusal reported */
     post: operations['postOfferBulkDelete'];
     delete?: never;
     options?: never;
@@ -913,7 +913,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several in one transaction, each refusal reported */
+    /** Delete several users in one transaction, each refusal reported */
     post: operations['postUserBulkDelete'];
     delete?: never;
     options?: never;
