@@ -99,6 +99,10 @@ export interface PageDeclaration {
 
 export type ConsoleEntry = ResourceDeclaration | PageDeclaration;
 
+/** Sorts entries in the menu's order, those without a menu entry last (a stable sort keeps their folders' order). */
+export const byMenuPosition = (a: ConsoleEntry, b: ConsoleEntry): number =>
+  (a.menu?.position ?? Number.POSITIVE_INFINITY) - (b.menu?.position ?? Number.POSITIVE_INFINITY);
+
 /** A resource's endpoint in its own `api.ts`, typed where it is written. */
 export const defineEndpoint = (endpoint: ResourceEndpoint): ResourceEndpoint => endpoint;
 

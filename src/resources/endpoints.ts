@@ -1,14 +1,10 @@
-import type { ResourceApi, ResourceDeclaration } from './declarations';
+import { byMenuPosition, type ResourceApi, type ResourceDeclaration } from './declarations';
 
 /** Every folder's declaration (`{folder}/index.ts`): a new resource is its folder, nothing else to register. */
 const declared = import.meta.glob<ResourceDeclaration>('./*/index.ts', { eager: true, import: 'default' });
 
-const menuPosition = (resource: ResourceDeclaration) => resource.menu?.position ?? Number.POSITIVE_INFINITY;
-
-/** The resources, in the menu's order (those without a menu entry last, by name). */
-export const resources: readonly ResourceDeclaration[] = Object.values(declared).sort(
-  (a, b) => menuPosition(a) - menuPosition(b) || a.name.localeCompare(b.name),
-);
+/** The resources, in the menu's order. */
+export const resources: readonly ResourceDeclaration[] = Object.values(declared).sort(byMenuPosition);
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
 

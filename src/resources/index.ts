@@ -2,7 +2,7 @@ import CollectionsIcon from '@mui/icons-material/Collections';
 import HistoryIcon from '@mui/icons-material/History';
 import { preloadPhoneListParts } from '../custom/components/phoneListParts';
 import { lazyNamed } from '../custom/lazyNamed';
-import { definePage, fetchEntryScreens, listAddressOf, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry } from './declarations';
+import { byMenuPosition, definePage, fetchEntryScreens, listAddressOf, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry } from './declarations';
 import { resources } from './endpoints';
 
 /** The category image bank: not a resource, it has calls of its own. */
@@ -20,9 +20,7 @@ const audit = definePage({
 });
 
 /** Every entity and menu page of the console, in the menu's order (the entries without a menu entry last). */
-export const consoleEntries: readonly ConsoleEntry[] = [...resources, bank, audit].sort(
-  (a, b) => (a.menu?.position ?? Number.POSITIVE_INFINITY) - (b.menu?.position ?? Number.POSITIVE_INFINITY),
-);
+export const consoleEntries: readonly ConsoleEntry[] = [...resources, bank, audit].sort(byMenuPosition);
 
 export { resources };
 
