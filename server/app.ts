@@ -17,6 +17,7 @@ import { housekeepingPlugin } from './plugins/housekeeping';
 import { mailPlugin } from './plugins/mail';
 import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
+import { declarePermission, requirePermission } from './lib/permissions';
 import { sessionCache } from './lib/sessionCache';
 import { fileStoreFor } from './lib/fileStore';
 import { auditRoutes } from './routes/audit';
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     // The OpenAPI document and its browser describe the contract; they are not part of it.
     if (route.url === OPENAPI_PATH || route.url.startsWith(DOCS_PREFIX)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   await app.register(mailPlugin);
@@ -106,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (protectedApi) => {
         // onRequest: refused before the body is read.
         protectedApi.addHook('onRequest', requireSession);
+        protectedApi.addHook('onRequest', requirePermission);
         protectedApi.addHook('onRoute', declareSession);
+        protectedApi.addHook('onRoute', declarePermission);
         await protectedApi.register(companyRoutes);
         await protectedApi.register(creditRoutes);
         await protectedApi.register(auditRoutes);

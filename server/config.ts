@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../shared/catalogue/product';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/catalogue/uploads';
+import { CREDIT_LIMIT } from '../shared/catalogue/audit';
+import { DEFAULT_CREDIT_APPROVAL_THRESHOLD, DEFAULT_CREDIT_REQUEST_TTL_HOURS } from '../shared/catalogue/creditRequests';
 
 const commaList = z.string().transform((value) =>
   value
@@ -61,6 +63,8 @@ const environmentSchema = z.object({
   // Exact up to this, then the planner's estimate. 200 is twenty pages; counting to 1 000 read ~10 000 rows for a text
   // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
+  CREDIT_APPROVAL_THRESHOLD: z.coerce.number().min(0).max(CREDIT_LIMIT).default(DEFAULT_CREDIT_APPROVAL_THRESHOLD),
+  CREDIT_REQUEST_TTL_HOURS: positiveInt.default(DEFAULT_CREDIT_REQUEST_TTL_HOURS),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: trustedProxies.default([]),
@@ -101,6 +105,9 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlHours: number;
   exactCountLimit: number;
+  /** Four eyes (decisions.md): an adjustment whose absolute amount is above this waits for a second admin. */
+  creditApprovalThreshold: number;
+  creditRequestTtlHours: number;
   authRateLimit: { max: number; windowSeconds: number };
   /** Proxies whose X-Forwarded-For gives the client address (rate limits are per client). */
   trustedProxies: string[];
@@ -157,6 +164,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     exactCountLimit: env.EXACT_COUNT_LIMIT,
+    creditApprovalThreshold: env.CREDIT_APPROVAL_THRESHOLD,
+    creditRequestTtlHours: env.CREDIT_REQUEST_TTL_HOURS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustedProxies: env.TRUST_PROXY,
     cspConnectSources: env.CSP_CONNECT_SRC,

@@ -8,6 +8,7 @@ import type { Mailer } from './plugins/mail';
 import type { BackgroundWork } from './plugins/backgroundWork';
 
 import type { FastifySchema } from 'fastify';
+import type { Permission } from '../shared/catalogue/permissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,11 +24,15 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     listenToDatabase: DatabaseHandle['listen'];
     /** Collected as routes are registered: the fuzz suite walks them. */
-    routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
+    routeList: Array<{ method: string; url: string; schema?: FastifySchema; permission?: Permission }>;
   }
   interface FastifyReply {
     /** Already serialised JSON (its 200 answer), checked against the route's schema as others are. */
     sendSerialised(body: Buffer): FastifyReply;
+  }
+  interface FastifyContextConfig {
+    /** What the signed-in admin's role must allow (server/lib/permissions.ts); every route behind sign-in names one. */
+    permission?: Permission;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };

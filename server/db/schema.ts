@@ -16,6 +16,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Role } from '../../shared/catalogue/permissions';
+import type { CreditRequestStatus } from '../../shared/catalogue/creditRequests';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -39,6 +41,8 @@ export const admins = pgTable(
     email: text('email').notNull(),
     /** Null until the admin sets a password through their invitation link. */
     passwordHash: text('password_hash'),
+    /** shared/catalogue/permissions.ts; the migration made every earlier admin an owner. */
+    role: text('role').$type<Role>().notNull().default('support'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: version(),
@@ -436,12 +440,42 @@ export const creditEntries = pgTable(
     /** Null for entries no admin made (the opening balances of the migration). */
     adminId: text('admin_id'),
     adminName: text('admin_name'),
+    /** The second admin of a four-eyes adjustment (a credit request's approver); `admin_*` then names the requester. */
+    approvedById: text('approved_by_id'),
+    approvedByName: text('approved_by_name'),
     createdAt: createdAt(),
   },
   (table) => [
     // Ascending keys: read backwards they give ORDER BY created_at DESC, id DESC (NULLS FIRST), which a DESC NULLS LAST index cannot.
     index('credit_entries_company_idx').on(table.companyId, table.createdAt, table.id),
     index('credit_entries_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * A credit adjustment waiting for a second admin (four eyes): the ledger moves only when it is approved. Name
+ * snapshots and no foreign keys, as the ledger's, so a request outlives its company and its admins.
+ */
+export const creditRequests = pgTable(
+  'credit_requests',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull(),
+    amount: credits('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<CreditRequestStatus>().notNull().default('pending'),
+    requestedById: text('requested_by_id').notNull(),
+    requestedByName: text('requested_by_name').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedById: text('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    index('credit_requests_status_idx').on(table.status, table.createdAt, table.id),
+    index('credit_requests_company_idx').on(table.companyId, table.createdAt, table.id),
   ],
 );
 
@@ -473,6 +507,7 @@ export const auditEvents = pgTable(
 );
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
+export type CreditRequestRow = typeof creditRequests.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
 /** Uploaded files (FILE_STORAGE=database). Names are random and never reused, so a row never changes. */

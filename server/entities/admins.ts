@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, eq, getTableColumns, ilike, ne, or } from 'drizzle-orm';
 import { admins, sessions } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
@@ -9,6 +10,8 @@ import { hashToken } from '../lib/ids';
 import { date, text } from '../lib/csvExport';
 import { definedOnly } from '../lib/objects';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
+import { refuseNoOwnerLeft } from '../lib/owners';
+import { DEFAULT_ROLE } from '../../shared/catalogue/permissions';
 import { versionHeaders } from '../../shared/contract/versions';
 import { adminAnswer, adminCreateBody, adminDeleted, adminExport, adminPage, adminSearchBody, adminUpdateBody } from '../../shared/contract/admins';
 import { defineEntity } from './entity';
@@ -33,14 +36,14 @@ export default defineEntity({
   export: {
     answer: adminExport,
     fileName: 'admins',
-    columns: [text('id', admins.id), text('name', admins.name), text('email', admins.email), date('last_login_at', admins.lastLoginAt)],
+    columns: [text('id', admins.id), text('name', admins.name), text('email', admins.email), text('role', admins.role), date('last_login_at', admins.lastLoginAt)],
   },
   create: {
     body: adminCreateBody,
-    example: { name: 'Nouvel Admin', email: 'nouvel.admin@example.com' },
+    example: { name: 'Nouvel Admin', email: 'nouvel.admin@example.com', role: 'operations' },
     summary: 'Create an administrator and mail them a set-password link',
     check: (db, { email }) => refuseEmailInUse(db, admins, email),
-    values: ({ name, email }) => ({ name, email }),
+    values: ({ name, email, role }) => ({ name, email, role: role ?? DEFAULT_ROLE }),
     then: async (tx, admin, { app, request }) => {
       const token = await issueAuthToken(tx, admin._id, 'invite');
       await app.mail.queue(
@@ -58,14 +61,19 @@ export default defineEntity({
     body: adminUpdateBody,
     example: { name: 'Renamed' },
     summary: 'Update an administrator',
-    changes: ({ name, email }) => definedOnly({ name, email }),
+    changes: ({ name, email, role }) => definedOnly({ name, email, role }),
     /**
      * An e-mail change is the first step of an account takeover, so it is told to the old address, and it ends the
      * changed admin's sessions (but the one making the change) and the links still out.
      */
     then: async (tx, before, after, { app, request }) => {
-      if (after.email.toLowerCase() === before.email.toLowerCase()) return;
       const { admin: actor, token } = sessionOf(request);
+      if (before.role !== after.role) {
+        // An owner cannot demote themselves (nor anyone make themselves an owner: only owners change admins).
+        if (after._id === actor.id) throw new AppError(403, 'FORBIDDEN');
+        if (before.role === 'owner') await refuseNoOwnerLeft(tx);
+      }
+      if (after.email.toLowerCase() === before.email.toLowerCase()) return;
       await tx.delete(sessions).where(and(eq(sessions.adminId, after._id), ne(sessions.tokenHash, hashToken(token))));
       await revokeAuthTokens(tx, after._id);
       await app.mail.queue(
@@ -83,6 +91,9 @@ export default defineEntity({
     check: (admin, { request }) => {
       if (admin._id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
     },
+    then: async (tx, admin) => {
+      if (admin.role === 'owner') await refuseNoOwnerLeft(tx);
+    },
   },
   // Mail was queued only for a new admin or a changed e-mail: no sending round otherwise.
   afterWrite: ({ app }, { before, after }) => {
@@ -94,6 +105,7 @@ export default defineEntity({
     app.put(
       '/admin',
       {
+        ...permit('account', 'update'),
         onSend: forgetKeptSessions,
         schema: { tags, summary: 'Update the signed-in administrator', headers: versionHeaders, body: adminUpdateBody, response: { 200: adminAnswer } },
       },

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { desc, eq } from 'drizzle-orm';
 import { categoryImages } from '../db/schema';
 import { answer, serialised } from '../lib/answers';
@@ -50,6 +51,7 @@ export default defineEntity({
     app.post(
       '/category_image/search',
       {
+        ...permit('category_image', 'list'),
         schema: {
           tags,
           summary: 'List the category images, of one activity domain or of all',

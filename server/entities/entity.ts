@@ -1,3 +1,4 @@
+import type { Resource } from '../../shared/catalogue/permissions';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -57,8 +58,8 @@ export interface HookContext {
  * deleted. `entityRoutes` turns it into the standard routes under `/{name}`; what the entity alone needs is a hook.
  */
 export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec extends EntityRecord, Search extends SearchBody, Create, Update> {
-  /** The API path (`/{name}`), the audit trail's entity, and the prefix of its statements' names. */
-  name: AuditEntity;
+  /** The API path (`/{name}`), the audit trail's entity, the permission table's resource, and the prefix of its statements' names. */
+  name: AuditEntity & Resource;
   /** The OpenAPI tag of its routes, and what the document says of it. */
   tag: string;
   description: string;
@@ -116,7 +117,14 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
     ) => Promise<{ before: Rec; after: Rec }>;
   };
   /** Refusals of one deletion, under the row's lock (never oneself). */
-  remove?: { check?: (record: Rec, context: HookContext) => void; bulk?: boolean } | false;
+  remove?:
+    | {
+        check?: (record: Rec, context: HookContext) => void;
+        /** Checked after the deletion, in its transaction: throwing rolls it back (the last owner). */
+        then?: (tx: Database, record: Rec, context: HookContext) => Promise<void>;
+        bulk?: boolean;
+      }
+    | false;
   /** Read by id (GET /{name}/:id); true unless false. */
   read?: boolean;
   /** Run after a create (`before` null) or an update commits: mail queued in it sent, caches told. */

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -78,6 +79,7 @@ export function entityRoutes(entity: AnyEntity) {
       app.post(
         `${path}/search`,
         {
+          ...permit(name, 'list'),
           schema: { tags, summary: search.summary ?? `Search ${tags[0]?.toLowerCase()}, a page at a time`, body: search.body, response: { 200: search.page } },
         },
         async (request) => {
@@ -104,6 +106,7 @@ export function entityRoutes(entity: AnyEntity) {
         const { columns, fileName, answer: exportAnswer } = entity.export;
         csvExportRoute(app, {
           url: `${path}/export`,
+          resource: name,
           tags,
           summary: `Export every ${name.replace('_', ' ')} the search matches, as CSV`,
           body: search.body as never,
@@ -125,7 +128,7 @@ export function entityRoutes(entity: AnyEntity) {
       const create = entity.create;
       app.post(
         path,
-        { schema: { tags, summary: create.summary ?? `Create ${article(name)}`, body: create.body, response: { 200: entity.contract.answer } } },
+        { ...permit(name, 'create'), schema: { tags, summary: create.summary ?? `Create ${article(name)}`, body: create.body, response: { 200: entity.contract.answer } } },
         async (request) => {
           const context = contextOf(request);
           await create.check?.(db, request.body, context);
@@ -148,7 +151,7 @@ export function entityRoutes(entity: AnyEntity) {
     if (entity.read !== false) {
       app.get(
         `${path}/:id`,
-        { schema: { tags, summary: `Read ${article(name)}`, params: idParams, response: { 200: entity.contract.answer } } },
+        { ...permit(name, 'read'), schema: { tags, summary: `Read ${article(name)}`, params: idParams, response: { 200: entity.contract.answer } } },
         async (request, reply) => {
           const record = await find(request.params.id);
           sendVersion(reply, record.version);
@@ -195,6 +198,7 @@ export function entityRoutes(entity: AnyEntity) {
         `${path}/:id`,
         {
           ...writeOptions,
+          ...permit(name, 'update'),
           schema: {
             tags,
             summary: entity.update.summary ?? `Update ${article(name)}`,
@@ -209,19 +213,21 @@ export function entityRoutes(entity: AnyEntity) {
     }
 
     if (entity.remove !== false) {
-      const check = entity.remove?.check;
+      const { check, then } = entity.remove ?? {};
       /** Deletes one record inside `tx` (while it is at `expected`, if given: checked under its row lock). */
       const removeOne = async (tx: Database, request: FastifyRequest, id: string, expected?: number) => {
         const before = await find(id, tx, true);
         check?.(before, contextOf(request));
         await refuseStale(before.version, expected, async () => before);
         await tx.delete(table).where(eq(table.id, id));
+        await then?.(tx, before, contextOf(request));
         await recordAudit(tx, request, { action: 'delete', entity: name, entityId: id, changes: changedFields(before, null) });
       };
       app.delete(
         `${path}/:id`,
         {
           ...writeOptions,
+          ...permit(name, 'delete'),
           schema: { tags, summary: `Delete ${article(name)}`, params: idParams, headers: versionHeaders, response: { 200: entity.contract.deleted } },
         },
         (request) => deleteAtVersion(db, request, removeOne),
@@ -231,6 +237,7 @@ export function entityRoutes(entity: AnyEntity) {
           `${path}/bulk_delete`,
           {
             ...writeOptions,
+            ...permit(name, 'bulk'),
             schema: {
               tags,
               summary: `Delete several ${tags[0]?.toLowerCase()} in one transaction, each refusal reported`,

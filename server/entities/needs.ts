@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import { needs, type NeedRow } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
@@ -112,6 +113,7 @@ export default defineEntity({
     app.post(
       '/need/bulk_status',
       {
+        ...permit('need', 'bulk'),
         schema: {
           tags,
           summary: 'Set the status of several needs in one transaction, each refusal reported',

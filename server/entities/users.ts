@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { eq, like, or } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { companies, impersonationTokens, users } from '../db/schema';
@@ -78,7 +79,7 @@ export default defineEntity({
 
     app.post(
       '/user/invite',
-      { schema: { tags, summary: 'Invite a user into a company, by e-mail', body: userInviteBody, response: { 200: userAnswer } } },
+      { ...permit('user', 'create'), schema: { tags, summary: 'Invite a user into a company, by e-mail', body: userInviteBody, response: { 200: userAnswer } } },
       async (request) => {
         const { name, email, organisation_id } = request.body;
         const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };
@@ -109,6 +110,7 @@ export default defineEntity({
     app.post(
       '/user/bulk_move',
       {
+        ...permit('user', 'bulk'),
         schema: {
           tags,
           summary: 'Move several users to another company in one transaction, each refusal reported',
@@ -131,6 +133,7 @@ export default defineEntity({
     app.post(
       '/user/:id/impersonate',
       {
+        ...permit('user', 'impersonate'),
         schema: {
           tags,
           summary: "'Login as': a single-use token for this user, valid about a minute",

@@ -1,3 +1,5 @@
+import { permit } from './permissions';
+import type { Resource } from '../../shared/catalogue/permissions';
 import { Readable } from 'node:stream';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -136,6 +138,8 @@ export interface ExportRoute<Body extends SearchBody> {
   body: Body;
   answer: ReturnType<typeof csvAnswer>;
   entity: AuditEntity;
+  /** The permission resource whose `export` the route needs. */
+  resource: Resource;
   fileName: string;
   columns: ExportColumn[];
   query: (body: z.infer<Body>) => SQLWrapper;
@@ -143,8 +147,8 @@ export interface ExportRoute<Body extends SearchBody> {
 
 /** `POST /x/export`: the whole filtered list as CSV; the page is ignored. */
 export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
-  const { url, tags, summary, body, answer, query, ...file } = route;
-  app.withTypeProvider<ZodTypeProvider>().post(url, { schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
+  const { url, tags, summary, body, answer, query, resource, ...file } = route;
+  app.withTypeProvider<ZodTypeProvider>().post(url, { ...permit(resource, 'export'), schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
     // The type provider cannot resolve a generic schema's output, so it is named here.
     const parsed = request.body as z.output<Body>;
     const { offset: _offset, limit: _limit, ...filters } = parsed;

@@ -166,6 +166,7 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
         hasPathParams: Boolean(route?.schema?.params),
         versioned: isVersioned(operation),
         signedIn: operation.security.length > 0,
+        permitted: Boolean(route?.config?.permission),
       });
       const { '4XX': _clientErrors, '5XX': _serverErrors, ...answers } = operation.responses;
       for (const [status, codes] of Object.entries(refusals)) {

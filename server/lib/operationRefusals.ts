@@ -11,6 +11,8 @@ export interface RouteTraits {
   versioned: boolean;
   /** Authorization or, for the start-up call, the cookie. */
   signedIn: boolean;
+  /** Behind a role's permission (server/lib/permissions.ts). */
+  permitted: boolean;
 }
 
 export type Refusals = Partial<Record<number, ErrorCode[]>>;
@@ -25,12 +27,12 @@ const OWN_REFUSALS: Record<string, Refusals> = {
   'POST /api/user/impersonation/exchange': { 400: ['INVALID_TOKEN'] },
   'POST /api/admin': { 409: ['EMAIL_TAKEN'] },
   'PUT /api/admin': { 409: ['EMAIL_TAKEN'] },
-  'PUT /api/admin/{id}': { 409: ['EMAIL_TAKEN'] },
-  'DELETE /api/admin/{id}': { 403: ['CANNOT_DELETE_SELF'] },
+  'PUT /api/admin/{id}': { 409: ['EMAIL_TAKEN', 'LAST_OWNER'] },
+  'DELETE /api/admin/{id}': { 403: ['CANNOT_DELETE_SELF'], 409: ['LAST_OWNER'] },
   'POST /api/user/invite': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
   'PUT /api/user/{id}': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
   'POST /api/user/bulk_move': { 409: ['REFERENCE_GONE'] },
-  'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'] },
+  'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'], 409: ['APPROVAL_REQUIRED'] },
   'DELETE /api/company/{id}': { 409: ['COMPANY_NOT_EMPTY'] },
   'POST /api/company/{id}/credit': { 400: ['BALANCE_OUT_OF_RANGE'] },
   'POST /api/offer': { 409: ['REFERENCE_GONE'] },
@@ -58,6 +60,7 @@ export function refusalsOf(route: RouteTraits): Refusals {
     add(415, 'UNSUPPORTED_MEDIA_TYPE');
   }
   if (route.signedIn) add(401, 'UNAUTHORIZED');
+  if (route.permitted) add(403, 'FORBIDDEN');
   if (route.hasPathParams) add(404, 'NOT_FOUND');
   if (route.versioned) add(409, 'STALE_RECORD');
   // Exports hold one of a few slots while streaming (server/lib/exportSlots.ts).

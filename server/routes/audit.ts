@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,6 +69,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/audit/search',
     {
+      ...permit('audit_event', 'list'),
       schema: {
         tags,
         summary: 'Search the audit trail, newest first, a page at a time',
@@ -103,6 +105,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
 
   csvExportRoute(app, {
     url: '/audit/export',
+    resource: 'audit_event',
     tags,
     summary: 'Export every event of the trail the search matches, as CSV',
     body: auditSearchBody,

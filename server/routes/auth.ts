@@ -1,3 +1,4 @@
+import { permit, requirePermission } from '../lib/permissions';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -126,7 +127,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/admin/logout',
-    { onRequest: requireSession, onSend: forgetKeptSessions, schema: { tags, summary: 'End the session', response: { 200: signedOut } } },
+    {
+      ...permit('account', 'read'),
+      onRequest: [requireSession, requirePermission],
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'End the session', response: { 200: signedOut } },
+    },
     async (request, reply) => {
       await db.transaction(async (tx) => {
         await revokeSession(tx, sessionOf(request).token);
@@ -208,7 +214,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/reset_password',
     {
-      onRequest: requireSession,
+      ...permit('account', 'update'),
+      onRequest: [requireSession, requirePermission],
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Change the signed-in administrator’s password', body: changePasswordBody, response: { 200: passwordChanged } },
     },

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +85,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/company/search',
-    { schema: { tags, summary: 'Search companies, a page at a time', body: companySearchBody, response: { 200: companyPage } } },
+    { ...permit('company', 'list'), schema: { tags, summary: 'Search companies, a page at a time', body: companySearchBody, response: { 200: companyPage } } },
     async (request) => {
       const { body } = request;
       const { order } = listing(body);
@@ -124,6 +125,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   csvExportRoute(app, {
     url: '/company/export',
+    resource: 'company',
     tags,
     summary: 'Export every company the search matches, as CSV',
     body: companySearchBody,
@@ -141,7 +143,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/company', { schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
+  app.post('/company', { ...permit('company', 'create'), schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
     const { name, logo_url } = request.body;
     const row = await db.transaction(async (tx) => {
       const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
@@ -159,7 +161,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/company/:id',
-    { schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
+    { ...permit('company', 'read'), schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
     async (request, reply) => {
       const { id } = request.params;
       const company = await companyDetailOf(db, config.product, id);
@@ -171,6 +173,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/company/:id',
     {
+      ...permit('company', 'update'),
       schema: {
         tags,
         summary: 'Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version',
@@ -269,6 +272,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/company/:id',
     {
+      ...permit('company', 'delete'),
       schema: {
         tags,
         summary: 'Delete a company that nothing belongs to any more',
@@ -283,6 +287,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/bulk_delete',
     {
+      ...permit('company', 'bulk'),
       schema: {
         tags,
         summary: 'Delete several companies in one transaction; a company that is not empty is refused and reported',
@@ -295,7 +300,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/company/:id/comment',
-    { schema: { tags, summary: 'Comment on a company', params: idParams, body: companyCommentBody, response: { 200: companyDetailAnswer } } },
+    { ...permit('company', 'comment'), schema: { tags, summary: 'Comment on a company', params: idParams, body: companyCommentBody, response: { 200: companyDetailAnswer } } },
     async (request) => {
       const { id } = request.params;
       const { text } = request.body;
@@ -314,6 +319,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/company/:id/delete-comment/:commentId',
     {
+      ...permit('company', 'comment'),
       schema: {
         tags,
         summary: "Delete a company's comment, answering the comments left",
@@ -344,6 +350,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/:id/sync',
     {
+      ...permit('company', 'update'),
       schema: {
         tags,
         summary: 'Link a company to its record on the old platform and queue a sync job',

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { desc, eq, sql } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,8 @@ const toCreditEntryDto = (row: CreditEntryRow): CreditEntry => ({
   reason: row.reason,
   admin_id: row.adminId,
   admin_name: row.adminName,
+  approved_by: row.approvedById,
+  approved_by_name: row.approvedByName,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -31,6 +34,7 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/:id/credit',
     {
+      ...permit('credit_entry', 'request'),
       schema: {
         tags,
         summary: "Adjust a company's balance, with a reason written to its ledger",
@@ -62,6 +66,7 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/:id/credit/search',
     {
+      ...permit('credit_entry', 'list'),
       schema: {
         tags,
         summary: "A company's ledger entries, newest first, a page at a time",

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -107,7 +108,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const tags = ['Dashboard'];
   app.get(
     '/dashboard',
-    { schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
+    { ...permit('dashboard', 'read'), schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
     async () => {
       const [result] = await dashboardQuery(app.db, {});
       const row = result?.figures;

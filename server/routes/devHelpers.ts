@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +21,8 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/dev/outbox',
     {
+      // Everyone's mail, reset links included: an owner's.
+      ...permit('admin', 'create'),
       schema: {
         tags,
         summary: 'The last e-mail queued for an address, once the work under way is done (development only)',
@@ -46,6 +49,7 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/dev/room/:id/message',
     {
+      ...permit('message', 'create'),
       schema: {
         tags,
         summary: 'Write in a room as its buyer or seller, as the marketplace app would (development only)',

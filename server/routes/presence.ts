@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,6 +49,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/presence',
     {
+      ...permit('presence', 'create'),
       schema: {
         tags,
         summary: "This tab has the record's page open (every 15 s while it is): answers the record's other viewers",
@@ -77,7 +79,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     '/presence/:resource/:id/:tab_id',
-    { schema: { tags, summary: "This tab left the record's page", params: presenceLeaveParams, response: { 200: okAnswer } } },
+    { ...permit('presence', 'delete'), schema: { tags, summary: "This tab left the record's page", params: presenceLeaveParams, response: { 200: okAnswer } } },
     async (request) => {
       const { resource, id, tab_id: tabId } = request.params;
       const { admin } = sessionOf(request);
@@ -95,6 +97,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/presence/:resource/:id/events',
     {
+      ...permit('presence', 'list'),
       schema: {
         tags,
         summary: "Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)",

@@ -1,3 +1,4 @@
+import { permit } from '../lib/permissions';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { sortOrder } from '../lib/listing';
@@ -132,6 +133,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/room/search',
     {
+      ...permit('message', 'list'),
       schema: {
         tags,
         summary: 'Search message rooms, latest activity first unless `sort` names last_activity_at or created_at',
@@ -176,6 +178,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
 
   csvExportRoute(app, {
     url: '/room/export',
+    resource: 'message',
     tags,
     summary: 'Export every message room the search matches, as CSV',
     body: roomSearchBody,
@@ -198,6 +201,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/room/:id',
     {
+      ...permit('message', 'read'),
       schema: {
         tags,
         summary: 'Read a room with its latest messages, or those before the message `before`, oldest first',
@@ -227,6 +231,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/room/:id/events',
     {
+      ...permit('message', 'read'),
       schema: {
         tags,
         summary: "The room's new messages as they are written, from any server (server-sent events)",
@@ -282,7 +287,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   /** The sender is the signed-in admin, whatever name the body carries; the text is stored as text. */
   app.post(
     '/message/from-admin',
-    { schema: { tags, summary: 'Write in a room as the signed-in admin', body: messageFromAdminBody, response: { 200: roomMessageAnswer } } },
+    { ...permit('message', 'create'), schema: { tags, summary: 'Write in a room as the signed-in admin', body: messageFromAdminBody, response: { 200: roomMessageAnswer } } },
     async (request) => {
       const { body } = request;
       const { admin } = sessionOf(request);

@@ -9,7 +9,7 @@ import { admins, categoryImages, companies, companyComments, creditEntries, need
 import type { FileStore } from '../lib/fileStore';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { DEMO_CREDENTIALS, demoAdmins } from './demoAdmins';
+import { DEMO_CREDENTIALS, DEMO_ROLE_ADMINS, demoAdmins } from './demoAdmins';
 import { writeDemoPictures } from './demoLogos';
 import { fictionalCompany } from './frenchCompanies';
 
@@ -61,8 +61,19 @@ export async function seedDemoData(db: Database, files: FileStore, config: Pick<
       name: 'Demo Admin',
       email: DEMO_CREDENTIALS.email,
       passwordHash: await hashPassword(DEMO_CREDENTIALS.password),
+      role: 'owner' as const,
       createdAt: daysAgo(365),
     },
+    ...(await Promise.all(
+      DEMO_ROLE_ADMINS.map(async ({ role, name, email, password }) => ({
+        id: newId(),
+        name,
+        email,
+        passwordHash: await hashPassword(password),
+        role,
+        createdAt: daysAgo(300),
+      })),
+    )),
     ...demoAdmins().map((admin) => ({
       id: newId(),
       name: admin.name,

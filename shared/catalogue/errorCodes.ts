@@ -25,6 +25,16 @@ export const ErrorCode = {
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   /** 409: the version sent (If-Match or `version`) is not the record's any more; `data` is the record as it now is. */
   STALE_RECORD: 'STALE_RECORD',
+  /** 403: the signed-in admin's role may not do this (shared/catalogue/permissions.ts); nothing changed. */
+  FORBIDDEN: 'FORBIDDEN',
+  /** 409: the change would leave no owner. */
+  LAST_OWNER: 'LAST_OWNER',
+  /** 403: the admin who asked for a credit adjustment cannot approve it too. */
+  SELF_APPROVAL: 'SELF_APPROVAL',
+  /** 409: the credit request is no longer pending (approved, rejected or expired). */
+  ALREADY_DECIDED: 'ALREADY_DECIDED',
+  /** 409: a balance moved by more than the approval threshold goes through a credit request. */
+  APPROVAL_REQUIRED: 'APPROVAL_REQUIRED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   SERVER_STOPPING: 'SERVER_STOPPING',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

@@ -13,6 +13,9 @@ export const creditEntryRecord = z
     /** Null for entries no admin made (the opening balances of the migration). */
     admin_id: z.string().nullable(),
     admin_name: z.string().nullable(),
+    /** The second admin of an adjustment approved through a credit request; `admin_*` is then its requester. */
+    approved_by: z.string().nullable(),
+    approved_by_name: z.string().nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'CreditEntry' });

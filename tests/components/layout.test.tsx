@@ -82,7 +82,7 @@ describe('layout shell', () => {
         {
           ok: true,
           token: 'tok',
-          user: { _id: ME.id, name: ME.fullName, email: ME.email, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 },
+          user: { _id: ME.id, name: ME.fullName, email: ME.email, role: 'owner' as const, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 },
         },
       ],
     );
@@ -108,7 +108,7 @@ describe('layout shell', () => {
   it("'Sign Out' when the session is already gone (logout answers 401) still signs out", async () => {
     const { fetch, calls } = fakeFetch([401, { ok: false, code: 'UNAUTHORIZED' }]);
     const session = createSessionStore();
-    session.start('expired-token', { _id: ME.id, name: ME.fullName, email: ME.email, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 });
+    session.start('expired-token', { _id: ME.id, name: ME.fullName, email: ME.email, role: 'owner' as const, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 });
     const authProvider = createAuthProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch }), session, { error: vi.fn() });
     const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
     await openAccountMenu(user);

@@ -30,6 +30,7 @@ function recordBuilder<Schema extends z.ZodType<{ _id: string }>>(schema: Schema
 export const buildAdmin = recordBuilder(adminRecord, (id) => ({
   name: `Admin ${id.slice(-3)}`,
   email: `admin${id.slice(-3)}@example.com`,
+  role: 'owner' as const,
   last_login_at: '2026-11-20T09:30:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   version: 1,

@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/catalogue/permissions';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,11 +74,12 @@ const testPasswordHash = (() => {
   return ['scrypt', cost, blockSize, parallelism, salt.toString('base64'), key.toString('base64')].join('$');
 })();
 
-export async function insertAdmin(app: FastifyInstance, values: { name?: string; email?: string; withPassword?: boolean } = {}) {
+/** An owner unless `role` says otherwise: the spec's flows are an owner's. */
+export async function insertAdmin(app: FastifyInstance, values: { name?: string; email?: string; withPassword?: boolean; role?: Role } = {}) {
   const id = newId();
   const email = values.email ?? `admin-${id}@example.com`;
   const passwordHash = values.withPassword === false ? null : testPasswordHash;
-  await app.db.insert(admins).values({ id, name: values.name ?? 'Test Admin', email, passwordHash });
+  await app.db.insert(admins).values({ id, name: values.name ?? 'Test Admin', email, passwordHash, role: values.role ?? 'owner' });
   return { id, email };
 }
 
@@ -89,8 +91,8 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 }
 
 /** An admin with a live session, and a helper that calls the API as them. */
-export async function signedInAdmin(app: FastifyInstance) {
-  const { id, email } = await insertAdmin(app, { name: 'Signed In' });
+export async function signedInAdmin(app: FastifyInstance, role: Role = 'owner') {
+  const { id, email } = await insertAdmin(app, { name: 'Signed In', role });
   const { token } = await signIn(app, email);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
     app.inject({

@@ -60,7 +60,7 @@ async function signIn(email: string): Promise<string> {
 
 async function addAdmin(email: string): Promise<string> {
   const id = newId();
-  await database.db.insert(admins).values({ id, name: email.split('@')[0] as string, email, passwordHash: await hashPassword(PASSWORD) });
+  await database.db.insert(admins).values({ id, name: email.split('@')[0] as string, email, passwordHash: await hashPassword(PASSWORD), role: 'owner' });
   return id;
 }
 

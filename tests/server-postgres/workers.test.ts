@@ -25,7 +25,7 @@ const servingPids = (log: string): Set<number> =>
 describe('WORKERS=2 on PostgreSQL', () => {
   it('serves one port from two processes that share sessions through the database, and stops them all on SIGTERM', async () => {
     const email = 'workers@example.com';
-    await database.db.insert(admins).values({ id: newId(), name: 'Workers', email, passwordHash: await hashPassword('secret-pass-1') });
+    await database.db.insert(admins).values({ id: newId(), name: 'Workers', email, passwordHash: await hashPassword('secret-pass-1'), role: 'owner' });
     const port = await freePort();
     const server = startServerProcess({ WORKERS: '2', DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'info' });
     try {

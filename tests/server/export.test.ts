@@ -40,7 +40,7 @@ interface ListCase {
   header: string;
 }
 const LISTS: Record<string, ListCase> = {
-  admins: { url: '/admin', key: 'data', body: { search: 'exporté' }, header: 'id;name;email;last_login_at' },
+  admins: { url: '/admin', key: 'data', body: { search: 'exporté' }, header: 'id;name;email;role;last_login_at' },
   users: { url: '/user', key: 'data', body: { organisation_id: organisationId }, header: 'id;name;email;organisation_id;organisation_name;last_login_at' },
   companies: {
     url: '/company',

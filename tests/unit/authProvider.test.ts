@@ -8,6 +8,7 @@ const user = {
   _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
   name: 'Ada',
   email: 'ada@example.com',
+  role: 'owner' as const,
   last_login_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
   version: 1,

@@ -1017,6 +1017,8 @@ export interface components {
       email: string;
       last_login_at: string | null;
       name: string;
+      /** @enum {string} */
+      role: 'owner' | 'finance' | 'operations' | 'support';
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */
       version: number;
     };
@@ -1087,6 +1089,11 @@ export interface components {
           | 'PASSWORD_MISMATCH'
           | 'WRONG_PASSWORD'
           | 'STALE_RECORD'
+          | 'FORBIDDEN'
+          | 'LAST_OWNER'
+          | 'SELF_APPROVAL'
+          | 'ALREADY_DECIDED'
+          | 'APPROVAL_REQUIRED'
           | 'DATABASE_UNAVAILABLE'
           | 'SERVER_STOPPING'
           | 'INTERNAL_ERROR';
@@ -1179,6 +1186,8 @@ export interface components {
       admin_name: string | null;
       /** @description A credit amount: at most 2 decimals, below 1000000000000 in absolute value. */
       amount: number;
+      approved_by: string | null;
+      approved_by_name: string | null;
       /** @description A credit amount: at most 2 decimals, below 1000000000000 in absolute value. */
       balance_after: number;
       /** Format: date-time */
@@ -1498,15 +1507,29 @@ export interface components {
         };
       };
     };
-    /** @description Forbidden: `CANNOT_DELETE_SELF`. */
-    Status403CannotDeleteSelf: {
+    /** @description Forbidden: `FORBIDDEN`. */
+    Status403Forbidden: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'CANNOT_DELETE_SELF';
+          code: 'FORBIDDEN';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Forbidden: `FORBIDDEN`, `CANNOT_DELETE_SELF`. */
+    Status403ForbiddenCannotDeleteSelf: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'FORBIDDEN' | 'CANNOT_DELETE_SELF';
           /** @constant */
           ok: false;
         };
@@ -1583,6 +1606,21 @@ export interface components {
         };
       };
     };
+    /** @description Conflict with the record as it now is: `STALE_RECORD`, `APPROVAL_REQUIRED`. */
+    Status409StaleRecordApprovalRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'STALE_RECORD' | 'APPROVAL_REQUIRED';
+          data?: unknown;
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Conflict with the record as it now is: `STALE_RECORD`, `COMPANY_NOT_EMPTY`. */
     Status409StaleRecordCompanyNotEmpty: {
       headers: {
@@ -1616,6 +1654,21 @@ export interface components {
         };
       };
     };
+    /** @description Conflict with the record as it now is: `STALE_RECORD`, `EMAIL_TAKEN`, `LAST_OWNER`. */
+    Status409StaleRecordEmailTakenLastOwner: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'STALE_RECORD' | 'EMAIL_TAKEN' | 'LAST_OWNER';
+          data?: unknown;
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Conflict with the record as it now is: `STALE_RECORD`, `EMAIL_TAKEN`, `REFERENCE_GONE`. */
     Status409StaleRecordEmailTakenReferenceGone: {
       headers: {
@@ -1625,6 +1678,21 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'STALE_RECORD' | 'EMAIL_TAKEN' | 'REFERENCE_GONE';
+          data?: unknown;
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `STALE_RECORD`, `LAST_OWNER`. */
+    Status409StaleRecordLastOwner: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'STALE_RECORD' | 'LAST_OWNER';
           data?: unknown;
           /** @constant */
           ok: false;
@@ -1775,6 +1843,8 @@ export interface operations {
         'application/json': {
           email?: string;
           name?: string;
+          /** @enum {string} */
+          role?: 'owner' | 'finance' | 'operations' | 'support';
           /** @description The version of the record the client edited: the update is refused with 409 STALE_RECORD unless it is the current one. */
           version?: number;
         };
@@ -1796,6 +1866,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecordEmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -1815,6 +1886,8 @@ export interface operations {
         'application/json': {
           email: string;
           name: string;
+          /** @enum {string} */
+          role?: 'owner' | 'finance' | 'operations' | 'support';
         };
       };
     };
@@ -1834,6 +1907,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409EmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -1867,6 +1941,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -1891,6 +1966,8 @@ export interface operations {
         'application/json': {
           email?: string;
           name?: string;
+          /** @enum {string} */
+          role?: 'owner' | 'finance' | 'operations' | 'support';
           /** @description The version of the record the client edited: the update is refused with 409 STALE_RECORD unless it is the current one. */
           version?: number;
         };
@@ -1912,8 +1989,9 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
-      409: components['responses']['Status409StaleRecordEmailTaken'];
+      409: components['responses']['Status409StaleRecordEmailTakenLastOwner'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -1950,9 +2028,9 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403CannotDeleteSelf'];
+      403: components['responses']['Status403ForbiddenCannotDeleteSelf'];
       404: components['responses']['Status404NotFound'];
-      409: components['responses']['Status409StaleRecord'];
+      409: components['responses']['Status409StaleRecordLastOwner'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -1986,6 +2064,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2010,7 +2089,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description CSV attachment, `{list}-YYYY-MM-DD.csv`: UTF-8 with BOM, `;`-separated, CRLF lines; text that a spreadsheet would run as a formula starts with `'`. Columns: id, name, email, last_login_at. */
+      /** @description CSV attachment, `{list}-YYYY-MM-DD.csv`: UTF-8 with BOM, `;`-separated, CRLF lines; text that a spreadsheet would run as a formula starts with `'`. Columns: id, name, email, role, last_login_at. */
       200: {
         headers: {
           /** @description The file name, `{list}-YYYY-MM-DD.csv`. */
@@ -2023,6 +2102,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2198,6 +2278,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2320,6 +2401,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2389,6 +2471,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2441,6 +2524,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2477,6 +2561,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -2513,6 +2598,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2551,6 +2637,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2583,6 +2670,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -2767,8 +2855,9 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
-      409: components['responses']['Status409StaleRecord'];
+      409: components['responses']['Status409StaleRecordApprovalRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2805,6 +2894,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordCompanyNotEmpty'];
       500: components['responses']['Status500InternalError'];
@@ -2843,6 +2933,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2884,6 +2975,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2926,6 +3018,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2960,6 +3053,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -2997,6 +3091,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3033,6 +3128,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3075,6 +3171,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -3121,6 +3218,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3151,6 +3249,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -3191,6 +3290,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaTypeUnsupportedFileType'];
       500: components['responses']['Status500InternalError'];
@@ -3256,6 +3356,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3413,6 +3514,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409ReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3446,6 +3548,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -3613,6 +3716,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3651,6 +3755,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -3686,6 +3791,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3724,6 +3830,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3771,6 +3878,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -3822,6 +3930,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3861,6 +3970,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409ReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3894,6 +4004,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4063,6 +4174,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4101,6 +4213,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -4136,6 +4249,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4179,6 +4293,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -4226,6 +4341,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4261,6 +4377,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4294,6 +4411,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4324,6 +4442,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4416,6 +4535,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4445,6 +4565,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4485,6 +4606,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -4531,6 +4653,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4563,6 +4686,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4610,6 +4734,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordEmailTakenReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4648,6 +4773,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -4680,6 +4806,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4714,6 +4841,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4751,6 +4879,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4789,6 +4918,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -4867,6 +4997,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       409: components['responses']['Status409EmailTakenReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4909,6 +5040,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { CREDIT_REQUEST_STATUSES } from '../catalogue/creditRequests';
+import { creditAdjustBody } from './credits';
+import { dataAnswer, pageAnswer } from './envelope';
+import { creditAmountSchema, idSchema, offsetSchema, timestamp } from './primitives';
+
+/** A credit adjustment waiting for a second admin, or decided (four eyes, decisions.md). */
+export const creditRequestRecord = z
+  .strictObject({
+    _id: idSchema,
+    company_id: idSchema,
+    /** The company's name now; null once the company is deleted. */
+    company_name: z.string().nullable(),
+    amount: creditAmountSchema,
+    reason: z.string(),
+    status: z.enum(CREDIT_REQUEST_STATUSES),
+    /** The requesting admin's id, and their name when they asked. */
+    requested_by: idSchema,
+    requested_by_name: z.string(),
+    created_at: timestamp,
+    expires_at: timestamp,
+    decided_by: idSchema.nullable(),
+    decided_by_name: z.string().nullable(),
+    decided_at: timestamp.nullable(),
+    /** A rejection's reason. */
+    decision_reason: z.string().nullable(),
+  })
+  .meta({ id: 'CreditRequest' });
+export type CreditRequest = z.infer<typeof creditRequestRecord>;
+
+export const creditRequestSearchBody = z.object({
+  status: z.enum(CREDIT_REQUEST_STATUSES).optional(),
+  company_id: idSchema.optional(),
+  offset: offsetSchema,
+});
+
+export const creditRequestRejectBody = z.object({ reason: creditAdjustBody.shape.reason });
+
+export const creditRequestPage = pageAnswer(creditRequestRecord);
+export const creditRequestAnswer = dataAnswer(creditRequestRecord);
