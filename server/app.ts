@@ -24,6 +24,7 @@ import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { creditRoutes } from './routes/credits';
+import { creditRequestRoutes } from './routes/creditRequests';
 import { dashboardRoutes } from './routes/dashboard';
 import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
@@ -71,7 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     // The OpenAPI document and its browser describe the contract; they are not part of it.
     if (route.url === OPENAPI_PATH || route.url.startsWith(DOCS_PREFIX)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   await app.register(mailPlugin);
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         protectedApi.addHook('onRoute', declarePermission);
         await protectedApi.register(companyRoutes);
         await protectedApi.register(creditRoutes);
+        await protectedApi.register(creditRequestRoutes);
         await protectedApi.register(auditRoutes);
         await protectedApi.register(fileRoutes);
         await protectedApi.register(roomRoutes);

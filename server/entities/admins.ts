@@ -36,7 +36,13 @@ export default defineEntity({
   export: {
     answer: adminExport,
     fileName: 'admins',
-    columns: [text('id', admins.id), text('name', admins.name), text('email', admins.email), text('role', admins.role), date('last_login_at', admins.lastLoginAt)],
+    columns: [
+      text('id', admins.id),
+      text('name', admins.name),
+      text('email', admins.email),
+      text('role', admins.role),
+      date('last_login_at', admins.lastLoginAt),
+    ],
   },
   create: {
     body: adminCreateBody,

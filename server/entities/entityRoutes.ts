@@ -128,7 +128,10 @@ export function entityRoutes(entity: AnyEntity) {
       const create = entity.create;
       app.post(
         path,
-        { ...permit(name, 'create'), schema: { tags, summary: create.summary ?? `Create ${article(name)}`, body: create.body, response: { 200: entity.contract.answer } } },
+        {
+          ...permit(name, 'create'),
+          schema: { tags, summary: create.summary ?? `Create ${article(name)}`, body: create.body, response: { 200: entity.contract.answer } },
+        },
         async (request) => {
           const context = contextOf(request);
           await create.check?.(db, request.body, context);

@@ -79,7 +79,10 @@ export default defineEntity({
 
     app.post(
       '/user/invite',
-      { ...permit('user', 'create'), schema: { tags, summary: 'Invite a user into a company, by e-mail', body: userInviteBody, response: { 200: userAnswer } } },
+      {
+        ...permit('user', 'create'),
+        schema: { tags, summary: 'Invite a user into a company, by e-mail', body: userInviteBody, response: { 200: userAnswer } },
+      },
       async (request) => {
         const { name, email, organisation_id } = request.body;
         const company = { id: organisation_id, name: await checkCompanyExists(db, organisation_id) };

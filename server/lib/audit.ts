@@ -34,7 +34,7 @@ export interface AuditEvent {
 }
 
 /** Saves of a record whose page may be open: its viewers are told (docs/concurrency.md). */
-const SAVES: ReadonlySet<AuditAction> = new Set<AuditAction>(['update', 'overwrite', 'credit_adjustment', 'comment', 'comment_delete']);
+const SAVES: ReadonlySet<AuditAction> = new Set<AuditAction>(['update', 'overwrite', 'credit_adjustment', 'credit_approval', 'comment', 'comment_delete']);
 
 /**
  * Call it in the change's transaction. Saves also notify the servers on commit: every change is audited, so no route
@@ -47,6 +47,20 @@ export async function recordAudit(db: Database, request: FastifyRequest, event: 
   if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action) && changedSomething) {
     await notifyRecord(db, { resource: event.entity, id: event.entityId, kind: 'saved', admin_id: actor?.id ?? null, name: actor?.name ?? null });
   }
+  await insertEvent(db, event, actor ?? null, { ip: request.ip, requestId: request.id });
+}
+
+/** A change the server made by itself (housekeeping): no admin, no client address, no request id. */
+export async function recordUnattendedAudit(db: Database, event: Omit<AuditEvent, 'actor'>): Promise<void> {
+  await insertEvent(db, event, null, { ip: null, requestId: null });
+}
+
+async function insertEvent(
+  db: Database,
+  event: AuditEvent,
+  actor: { id: string; name: string } | null,
+  origin: { ip: string | null; requestId: string | null },
+) {
   await db.insert(auditEvents).values({
     id: newId(),
     adminId: actor?.id ?? null,
@@ -55,7 +69,6 @@ export async function recordAudit(db: Database, request: FastifyRequest, event: 
     entity: event.entity,
     entityId: event.entityId ?? null,
     changes: event.changes && Object.keys(event.changes).length ? event.changes : null,
-    ip: request.ip,
-    requestId: request.id,
+    ...origin,
   });
 }

@@ -148,10 +148,12 @@ export interface ExportRoute<Body extends SearchBody> {
 /** `POST /x/export`: the whole filtered list as CSV; the page is ignored. */
 export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
   const { url, tags, summary, body, answer, query, resource, ...file } = route;
-  app.withTypeProvider<ZodTypeProvider>().post(url, { ...permit(resource, 'export'), schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
-    // The type provider cannot resolve a generic schema's output, so it is named here.
-    const parsed = request.body as z.output<Body>;
-    const { offset: _offset, limit: _limit, ...filters } = parsed;
-    return sendCsvExport(app, request, reply, { ...file, query: query(parsed), filters });
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(url, { ...permit(resource, 'export'), schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
+      // The type provider cannot resolve a generic schema's output, so it is named here.
+      const parsed = request.body as z.output<Body>;
+      const { offset: _offset, limit: _limit, ...filters } = parsed;
+      return sendCsvExport(app, request, reply, { ...file, query: query(parsed), filters });
+    });
 }

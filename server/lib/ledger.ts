@@ -9,11 +9,17 @@ import { newId } from './ids';
 /** To the cent: a float subtraction may leave a tail. */
 export const creditDifference = (after: number, before: number): number => toCents(after - before);
 
+/** Whether `balance + amount` stays in range, as adjustBalance's own check says. */
+export const staysInRange = (balance: number, amount: number): boolean => Math.abs(toCents(balance + amount)) < CREDIT_LIMIT;
+
 export interface CreditAdjustment {
   companyId: string;
   amount: number;
   reason: string;
+  /** Who asked for it; for an approved credit request, its requester. */
   admin: { id: string; name: string } | null;
+  /** The second admin of a credit request (four eyes); none for an adjustment applied at once. */
+  approvedBy?: { id: string; name: string };
 }
 
 /**
@@ -38,6 +44,8 @@ export async function adjustBalance(tx: Database, adjustment: CreditAdjustment):
     reason: adjustment.reason,
     adminId: adjustment.admin?.id ?? null,
     adminName: adjustment.admin?.name ?? null,
+    approvedById: adjustment.approvedBy?.id ?? null,
+    approvedByName: adjustment.approvedBy?.name ?? null,
   });
   return row;
 }

@@ -1,3 +1,4 @@
+import { may, ROLES, type Permission } from '../../shared/catalogue/permissions';
 import { entities } from '../entities';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
+  description?: string;
   security?: unknown[];
   tags?: string[];
   parameters?: Array<{ in: string; name: string }>;
@@ -22,6 +24,10 @@ interface Operation {
 }
 
 export const SESSION_SECURITY = [{ session: [] }];
+
+/** An operation's description: the permission it needs, and the roles that have it (shared/catalogue/permissions.ts). */
+const whoMay = ({ resource, action }: Permission) =>
+  `Needs the permission \`${action}\` on \`${resource}\`, which these roles have: ${ROLES.filter((role) => may(role, resource, action)).join(', ')}. Other roles get 403 \`FORBIDDEN\`.`;
 
 /** The tags of the hand-written routes; each declared entity describes its own (server/entities). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -154,6 +160,8 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
     for (const [method, operation] of Object.entries(item)) {
       const route = routeOf.get(`${method.toUpperCase()} ${path}`);
       operation.operationId ??= operationIdOf(method, path);
+      const permission = route?.config?.permission;
+      if (permission) operation.description = [operation.description, whoMay(permission)].filter(Boolean).join('\n\n');
       operation.security ??= [];
       for (const tag of operation.tags ?? []) if (!tags.includes(tag)) tags.push(tag);
       const body = operation.requestBody?.content['application/json']?.schema;

@@ -35,6 +35,8 @@ const OWN_REFUSALS: Record<string, Refusals> = {
   'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'], 409: ['APPROVAL_REQUIRED'] },
   'DELETE /api/company/{id}': { 409: ['COMPANY_NOT_EMPTY'] },
   'POST /api/company/{id}/credit': { 400: ['BALANCE_OUT_OF_RANGE'] },
+  'POST /api/credit_request/{id}/approve': { 400: ['BALANCE_OUT_OF_RANGE'], 403: ['SELF_APPROVAL'], 409: ['ALREADY_DECIDED', 'REFERENCE_GONE'] },
+  'POST /api/credit_request/{id}/reject': { 409: ['ALREADY_DECIDED'] },
   'POST /api/offer': { 409: ['REFERENCE_GONE'] },
   'PUT /api/offer/{id}': { 409: ['REFERENCE_GONE'] },
   'POST /api/need': { 409: ['REFERENCE_GONE'] },

@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneExpired } from '../lib/pruneExpired';
+import { expireCreditRequests } from '../lib/creditRequests';
 
 const PRUNE_PERIOD_MS = 60 * 60 * 1000;
 
-/** Any process may prune: deletes are idempotent. */
+/** Any process may run it: deletes are idempotent, and a credit request is marked expired once (expireCreditRequests). */
 export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
-  const prune = async () => {
+  const run = async (job: string, work: () => Promise<unknown>) => {
     try {
-      const pruned = await pruneExpired(app.db, app.config.authRateLimit.windowSeconds);
-      app.log.debug(pruned, 'expired rows pruned');
+      app.log.debug({ done: await work() }, job);
     } catch (error) {
-      app.log.error({ err: error }, 'pruning expired rows failed');
+      app.log.error({ err: error }, `${job} failed`);
     }
   };
-  const timer = setInterval(() => void prune(), PRUNE_PERIOD_MS);
+  const housekeep = async () => {
+    await run('pruning expired rows', () => pruneExpired(app.db, app.config.authRateLimit.windowSeconds));
+    await run('expiring credit requests', () => expireCreditRequests(app.db));
+  };
+  const timer = setInterval(() => void housekeep(), PRUNE_PERIOD_MS);
   timer.unref();
-  app.addHook('onReady', prune);
+  app.addHook('onReady', housekeep);
   app.addHook('onClose', async () => clearInterval(timer));
 });

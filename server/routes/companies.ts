@@ -1,4 +1,4 @@
-import { permit } from '../lib/permissions';
+import { allowed, permit, refuseUnless } from '../lib/permissions';
 import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { changedFields, recordAudit } from '../lib/audit';
 import { toCompanyDto } from '../lib/companyDto';
 import { commentsOf, companyDetailOf, findCompany, fullCompanyOf, toSyncJobDto } from '../lib/companyRecord';
 import { CompanyNotEmptyError, dependentsOf } from '../lib/companyDependents';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
 import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
@@ -143,25 +143,32 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/company', { ...permit('company', 'create'), schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } }, async (request) => {
-    const { name, logo_url } = request.body;
-    const row = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
-      if (!row) throw new Error('insert returned no row');
-      await recordAudit(tx, request, {
-        action: 'create',
-        entity: 'company',
-        entityId: row.id,
-        changes: changedFields(null, toCompanyDto(row, config.product)),
+  app.post(
+    '/company',
+    { ...permit('company', 'create'), schema: { tags, summary: 'Create a company', body: companyCreateBody, response: { 200: companyDetailAnswer } } },
+    async (request) => {
+      const { name, logo_url } = request.body;
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(companies).values({ id: newId(), name, logoUrl: logo_url }).returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, request, {
+          action: 'create',
+          entity: 'company',
+          entityId: row.id,
+          changes: changedFields(null, toCompanyDto(row, config.product)),
+        });
+        return row;
       });
-      return row;
-    });
-    return answer(await fullCompany(row));
-  });
+      return answer(await fullCompany(row));
+    },
+  );
 
   app.get(
     '/company/:id',
-    { ...permit('company', 'read'), schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } } },
+    {
+      ...permit('company', 'read'),
+      schema: { tags, summary: 'Read a company, with its comments and last sync', params: idParams, response: { 200: companyDetailAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const company = await companyDetailOf(db, config.product, id);
@@ -169,6 +176,12 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       return answer(company);
     },
   );
+
+  /** The form's balance is an adjustment at once: only for who may adjust, and never past the four-eyes threshold. */
+  function refuseBalanceEdit(request: FastifyRequest, difference: number) {
+    refuseUnless(request, 'credit_entry', 'adjust');
+    if (Math.abs(difference) > config.creditApprovalThreshold) throw new AppError(409, 'APPROVAL_REQUIRED');
+  }
 
   app.put(
     '/company/:id',
@@ -220,12 +233,14 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         if (!before) throw notFound();
         const currentRecord = () => companyDetailOf(tx, config.product, id);
         await refuseStale(before.version, expected, currentRecord);
+        const balanceMoves = balance !== undefined && balance !== before.creditBalance;
+        if (balanceMoves) refuseBalanceEdit(request, creditDifference(balance, before.creditBalance));
         // A balance never moves from a copy that may be stale: without the current version, a different one is refused.
-        if (expected === undefined && balance !== undefined && balance !== before.creditBalance) throw new StaleRecordError(await currentRecord());
+        if (expected === undefined && balanceMoves) throw new StaleRecordError(await currentRecord());
         let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
         if (!row) throw notFound();
         // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
-        if (balance !== undefined && balance !== before.creditBalance) {
+        if (balanceMoves) {
           row = await adjustBalance(tx, {
             companyId: id,
             amount: creditDifference(balance, before.creditBalance),
@@ -254,6 +269,8 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     await refuseStale(company.version, expected, () => companyDetailOf(tx, config.product, id));
     const counts = await dependentsOf(tx, id);
     if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
+    // Closing a balance moves credits: a role that may not adjust them leaves a company with a balance to one who may.
+    if (company.creditBalance !== 0 && !allowed(request, 'credit_entry', 'adjust')) throw new AppError(403, 'FORBIDDEN');
     // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
     if (company.creditBalance !== 0) {
       await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
@@ -300,7 +317,10 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/company/:id/comment',
-    { ...permit('company', 'comment'), schema: { tags, summary: 'Comment on a company', params: idParams, body: companyCommentBody, response: { 200: companyDetailAnswer } } },
+    {
+      ...permit('company', 'comment'),
+      schema: { tags, summary: 'Comment on a company', params: idParams, body: companyCommentBody, response: { 200: companyDetailAnswer } },
+    },
     async (request) => {
       const { id } = request.params;
       const { text } = request.body;

@@ -1,4 +1,4 @@
-import { permit } from '../lib/permissions';
+import { allowed, permit } from '../lib/permissions';
 import { desc, eq, sql } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
@@ -6,11 +6,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
-import { notFound } from '../lib/errors';
-import { adjustBalance, creditDifference } from '../lib/ledger';
+import { AppError, notFound } from '../lib/errors';
+import { openCreditRequest } from '../lib/creditRequests';
+import { adjustBalance, creditDifference, staysInRange } from '../lib/ledger';
 import { answer, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
-import { fullCompanyOf } from '../lib/companyRecord';
+import { findCompany, fullCompanyOf } from '../lib/companyRecord';
+import { creditRequestAnswer } from '../../shared/contract/creditRequests';
 import { idParams } from '../../shared/contract/envelope';
 import { creditAdjustAnswer, creditAdjustBody, creditEntryPage, creditSearchBody, type CreditEntry } from '../../shared/contract/credits';
 
@@ -37,16 +39,33 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
       ...permit('credit_entry', 'request'),
       schema: {
         tags,
-        summary: "Adjust a company's balance, with a reason written to its ledger",
+        summary:
+          "Adjust a company's balance, with a reason written to its ledger; above the approval threshold, or from a role that may only request, a pending request instead (202)",
         params: idParams,
         body: creditAdjustBody,
-        response: { 200: creditAdjustAnswer },
+        response: { 200: creditAdjustAnswer, 202: creditRequestAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const { amount, reason } = request.body;
       const { admin } = sessionOf(request);
+      const appliedAtOnce = allowed(request, 'credit_entry', 'adjust') && Math.abs(amount) <= config.creditApprovalThreshold;
+      if (!appliedAtOnce) {
+        const asked = await db.transaction(async (tx) => {
+          const company = await findCompany(tx, id);
+          // Refused now rather than at the approval: it could never be applied.
+          if (!staysInRange(company.creditBalance, amount)) throw new AppError(400, 'BALANCE_OUT_OF_RANGE');
+          return openCreditRequest(tx, request, {
+            companyId: id,
+            amount,
+            reason,
+            admin: { id: admin.id, name: admin.name },
+            ttlHours: config.creditRequestTtlHours,
+          });
+        });
+        return reply.code(202).send(answer(asked));
+      }
       const row = await db.transaction(async (tx) => {
         const updated = await adjustBalance(tx, { companyId: id, amount, reason, admin: { id: admin.id, name: admin.name } });
         // The balance before is the one this adjustment moved (read in its own locked update, not beforehand).

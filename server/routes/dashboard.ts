@@ -108,7 +108,10 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const tags = ['Dashboard'];
   app.get(
     '/dashboard',
-    { ...permit('dashboard', 'read'), schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } } },
+    {
+      ...permit('dashboard', 'read'),
+      schema: { tags, summary: 'The overview’s figures: counts, credit, 12-week trends, needs, latest rooms', response: { 200: dashboardAnswer } },
+    },
     async () => {
       const [result] = await dashboardQuery(app.db, {});
       const row = result?.figures;

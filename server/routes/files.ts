@@ -50,7 +50,11 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/file',
-    { ...permit('file', 'create'), bodyLimit, schema: { tags, summary: 'Upload files as data URLs to one of the upload folders', body: uploadBody, response: { 200: uploadAnswer } } },
+    {
+      ...permit('file', 'create'),
+      bodyLimit,
+      schema: { tags, summary: 'Upload files as data URLs to one of the upload folders', body: uploadBody, response: { 200: uploadAnswer } },
+    },
     async (request) => {
       const { files, folder } = request.body;
       if (!folders.includes(folder)) throw new ValidationError({ folder: `one of ${folders.join(', ')}` });

@@ -287,7 +287,10 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   /** The sender is the signed-in admin, whatever name the body carries; the text is stored as text. */
   app.post(
     '/message/from-admin',
-    { ...permit('message', 'create'), schema: { tags, summary: 'Write in a room as the signed-in admin', body: messageFromAdminBody, response: { 200: roomMessageAnswer } } },
+    {
+      ...permit('message', 'create'),
+      schema: { tags, summary: 'Write in a room as the signed-in admin', body: messageFromAdminBody, response: { 200: roomMessageAnswer } },
+    },
     async (request) => {
       const { body } = request;
       const { admin } = sessionOf(request);

@@ -31,20 +31,7 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-export const ACTIONS = [
-  'list',
-  'read',
-  'create',
-  'update',
-  'delete',
-  'bulk',
-  'export',
-  'impersonate',
-  'adjust',
-  'request',
-  'approve',
-  'comment',
-] as const;
+export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'bulk', 'export', 'impersonate', 'adjust', 'request', 'approve', 'comment'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 type Grants = Partial<Record<Resource, readonly Action[]>>;

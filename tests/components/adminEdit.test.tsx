@@ -37,6 +37,7 @@ describe('/admin/{id}', () => {
       _id: admin.id,
       name: 'Edith',
       email: 'edith@example.com',
+      role: 'owner',
       last_login_at: admin.last_login_at,
       created_at: admin.created_at,
       version: admin.version,

@@ -34,6 +34,12 @@ const callWith =
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 const needBody = { description: 'Besoin', emergency: 'Maintenant' };
+/** A request of another admin (nobody decides their own), above the approval threshold. */
+const pendingCreditRequest = async () => {
+  const requester = await signedInAdmin(ctx.server.app, 'operations');
+  const company = await insertCompany(ctx.server.app);
+  return { id: (await requester.call('POST', `/company/${company.id}/credit`, { amount: 5000, reason: 'Test' })).json().data._id as string };
+};
 
 /**
  * Every state-changing route, with a call that succeeds and the event it must leave. A route the app
@@ -168,6 +174,18 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async () => ({ id: (await insertCompany(ctx.server.app)).id }),
     run: (as, p) => as('POST', `/company/${p.id}/credit`, { amount: 5, reason: 'Test' }),
   },
+  'POST /api/credit_request/:id/approve': {
+    action: 'credit_approval',
+    entity: 'company',
+    prepare: pendingCreditRequest,
+    run: (as, p) => as('POST', `/credit_request/${p.id}/approve`),
+  },
+  'POST /api/credit_request/:id/reject': {
+    action: 'credit_rejection',
+    entity: 'company',
+    prepare: pendingCreditRequest,
+    run: (as, p) => as('POST', `/credit_request/${p.id}/reject`, { reason: 'Test' }),
+  },
   'POST /api/user/invite': {
     action: 'invite',
     entity: 'user',
@@ -249,7 +267,7 @@ const RECIPES: Record<string, Recipe> = {
 };
 
 /** POST routes that only read: they must leave no event. */
-const READ_ONLY = [...entities.map((entity) => entity.name), 'company', 'room', 'audit']
+const READ_ONLY = [...entities.map((entity) => entity.name), 'company', 'room', 'audit', 'credit_request']
   .map((area) => `POST /api/${area}/search`)
   .concat(['POST /api/company/:id/credit/search']);
 

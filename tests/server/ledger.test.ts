@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditEvents, companies, creditEntries } from '../../server/db/schema';
 import { insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
 import { useSignedInServer } from '../helpers/testServer';
+import { CREDIT_LIMIT } from '../../shared/catalogue/audit';
 
-const ctx = useSignedInServer();
+// The ledger itself: every adjustment applies at once (four eyes above a threshold: creditRequests.test.ts).
+const ctx = useSignedInServer({ creditApprovalThreshold: CREDIT_LIMIT });
 
 /** The ledger's invariant: every company's balance is the sum of its entries. */
 afterEach(async () => {

@@ -1,3 +1,5 @@
+import { OPENAPI_PATH } from '../../server/plugins/contract';
+import { openApiPath } from '../../server/lib/openApiDocument';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, may, PERMISSIONS, RESOURCES, ROLES, type Role } from '../../shared/catalogue/permissions';
@@ -63,6 +65,17 @@ describe('every route behind sign-in', () => {
     // The owner keeps the whole console; every other role is refused something.
     expect(refusedTo.owner).toBeUndefined();
     for (const role of ROLES.filter((role) => role !== 'owner')) expect(refusedTo[role]?.length, role).toBeGreaterThan(0);
+  });
+
+  it('documents its permission and the roles that have it in the OpenAPI document, with its 403', async () => {
+    const document = (await ctx.server.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    for (const route of protectedRoutes()) {
+      const operation = document.paths[openApiPath(route.url)][route.method.toLowerCase()];
+      const { resource, action } = route.permission ?? {};
+      const roles = ROLES.filter((role) => resource && action && may(role, resource, action));
+      expect(operation.description, `${route.method} ${route.url}`).toContain(`\`${action}\` on \`${resource}\`, which these roles have: ${roles.join(', ')}.`);
+      expect(operation.responses['403'], `${route.method} ${route.url}`).toBeDefined();
+    }
   });
 
   it('refuses at start-up a route that names no permission', async () => {

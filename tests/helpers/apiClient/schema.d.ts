@@ -8,9 +8,15 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update the signed-in administrator */
+    /**
+     * Update the signed-in administrator
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putAdmin'];
-    /** Create an administrator and mail them a set-password link */
+    /**
+     * Create an administrator and mail them a set-password link
+     * @description Needs the permission `create` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdmin'];
     delete?: never;
     options?: never;
@@ -25,12 +31,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an admin */
+    /**
+     * Read an admin
+     * @description Needs the permission `read` on `admin`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getAdminById'];
-    /** Update an administrator */
+    /**
+     * Update an administrator
+     * @description Needs the permission `update` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putAdminById'];
     post?: never;
-    /** Delete an admin */
+    /**
+     * Delete an admin
+     * @description Needs the permission `delete` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteAdminById'];
     options?: never;
     head?: never;
@@ -46,7 +61,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several admins in one transaction, each refusal reported */
+    /**
+     * Delete several admins in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdminBulkDelete'];
     delete?: never;
     options?: never;
@@ -63,7 +81,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every admin the search matches, as CSV */
+    /**
+     * Export every admin the search matches, as CSV
+     * @description Needs the permission `export` on `admin`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdminExport'];
     delete?: never;
     options?: never;
@@ -114,7 +135,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End the session */
+    /**
+     * End the session
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdminLogout'];
     delete?: never;
     options?: never;
@@ -131,7 +155,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the signed-in administrator’s password */
+    /**
+     * Change the signed-in administrator’s password
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdminResetPassword'];
     delete?: never;
     options?: never;
@@ -148,7 +175,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search administrators, a page at a time */
+    /**
+     * Search administrators, a page at a time
+     * @description Needs the permission `list` on `admin`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAdminSearch'];
     delete?: never;
     options?: never;
@@ -199,7 +229,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every event of the trail the search matches, as CSV */
+    /**
+     * Export every event of the trail the search matches, as CSV
+     * @description Needs the permission `export` on `audit_event`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAuditExport'];
     delete?: never;
     options?: never;
@@ -216,7 +249,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search the audit trail, newest first, a page at a time */
+    /**
+     * Search the audit trail, newest first, a page at a time
+     * @description Needs the permission `list` on `audit_event`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postAuditSearch'];
     delete?: never;
     options?: never;
@@ -233,7 +269,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a category image */
+    /**
+     * Add a category image
+     * @description Needs the permission `create` on `category_image`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCategoryImage'];
     delete?: never;
     options?: never;
@@ -251,7 +290,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a category image */
+    /**
+     * Delete a category image
+     * @description Needs the permission `delete` on `category_image`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteCategoryImageById'];
     options?: never;
     head?: never;
@@ -267,7 +309,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** List the category images, of one activity domain or of all */
+    /**
+     * List the category images, of one activity domain or of all
+     * @description Needs the permission `list` on `category_image`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCategoryImageSearch'];
     delete?: never;
     options?: never;
@@ -284,7 +329,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a company */
+    /**
+     * Create a company
+     * @description Needs the permission `create` on `company`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompany'];
     delete?: never;
     options?: never;
@@ -299,12 +347,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a company, with its comments and last sync */
+    /**
+     * Read a company, with its comments and last sync
+     * @description Needs the permission `read` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getCompanyById'];
-    /** Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version */
+    /**
+     * Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version
+     * @description Needs the permission `update` on `company`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putCompanyById'];
     post?: never;
-    /** Delete a company that nothing belongs to any more */
+    /**
+     * Delete a company that nothing belongs to any more
+     * @description Needs the permission `delete` on `company`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteCompanyById'];
     options?: never;
     head?: never;
@@ -320,7 +377,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Comment on a company */
+    /**
+     * Comment on a company
+     * @description Needs the permission `comment` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyByIdComment'];
     delete?: never;
     options?: never;
@@ -337,7 +397,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Adjust a company's balance, with a reason written to its ledger */
+    /**
+     * Adjust a company's balance, with a reason written to its ledger; above the approval threshold, or from a role that may only request, a pending request instead (202)
+     * @description Needs the permission `request` on `credit_entry`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyByIdCredit'];
     delete?: never;
     options?: never;
@@ -354,7 +417,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A company's ledger entries, newest first, a page at a time */
+    /**
+     * A company's ledger entries, newest first, a page at a time
+     * @description Needs the permission `list` on `credit_entry`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyByIdCreditSearch'];
     delete?: never;
     options?: never;
@@ -370,7 +436,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Delete a company's comment, answering the comments left */
+    /**
+     * Delete a company's comment, answering the comments left
+     * @description Needs the permission `comment` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putCompanyByIdDeleteCommentByCommentId'];
     post?: never;
     delete?: never;
@@ -388,7 +457,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Link a company to its record on the old platform and queue a sync job */
+    /**
+     * Link a company to its record on the old platform and queue a sync job
+     * @description Needs the permission `update` on `company`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyByIdSync'];
     delete?: never;
     options?: never;
@@ -405,7 +477,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several companies in one transaction; a company that is not empty is refused and reported */
+    /**
+     * Delete several companies in one transaction; a company that is not empty is refused and reported
+     * @description Needs the permission `bulk` on `company`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyBulkDelete'];
     delete?: never;
     options?: never;
@@ -422,7 +497,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every company the search matches, as CSV */
+    /**
+     * Export every company the search matches, as CSV
+     * @description Needs the permission `export` on `company`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanyExport'];
     delete?: never;
     options?: never;
@@ -439,8 +517,71 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search companies, a page at a time */
+    /**
+     * Search companies, a page at a time
+     * @description Needs the permission `list` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postCompanySearch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/credit_request/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a pending credit request: its ledger entry is written and the balance moves, in the same transaction
+     * @description Needs the permission `approve` on `credit_request`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postCreditRequestByIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/credit_request/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a pending credit request, with a reason; nothing moves
+     * @description Needs the permission `approve` on `credit_request`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postCreditRequestByIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/credit_request/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Search credit requests (pending past their expiry read as expired), newest first, a page at a time
+     * @description Needs the permission `list` on `credit_request`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postCreditRequestSearch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -454,7 +595,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The overview’s figures: counts, credit, 12-week trends, needs, latest rooms */
+    /**
+     * The overview’s figures: counts, credit, 12-week trends, needs, latest rooms
+     * @description Needs the permission `read` on `dashboard`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getDashboard'];
     put?: never;
     post?: never;
@@ -473,7 +617,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload files as data URLs to one of the upload folders */
+    /**
+     * Upload files as data URLs to one of the upload folders
+     * @description Needs the permission `create` on `file`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postFile'];
     delete?: never;
     options?: never;
@@ -507,7 +654,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Write in a room as the signed-in admin */
+    /**
+     * Write in a room as the signed-in admin
+     * @description Needs the permission `create` on `message`, which these roles have: owner, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postMessageFromAdmin'];
     delete?: never;
     options?: never;
@@ -524,7 +674,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a need */
+    /**
+     * Create a need
+     * @description Needs the permission `create` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postNeed'];
     delete?: never;
     options?: never;
@@ -539,12 +692,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a need */
+    /**
+     * Read a need
+     * @description Needs the permission `read` on `need`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getNeedById'];
-    /** Update a need (any status may follow any other) */
+    /**
+     * Update a need (any status may follow any other)
+     * @description Needs the permission `update` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putNeedById'];
     post?: never;
-    /** Delete a need */
+    /**
+     * Delete a need
+     * @description Needs the permission `delete` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteNeedById'];
     options?: never;
     head?: never;
@@ -560,7 +722,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several needs in one transaction, each refusal reported */
+    /**
+     * Delete several needs in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postNeedBulkDelete'];
     delete?: never;
     options?: never;
@@ -577,7 +742,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set the status of several needs in one transaction, each refusal reported */
+    /**
+     * Set the status of several needs in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postNeedBulkStatus'];
     delete?: never;
     options?: never;
@@ -594,7 +762,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every need the search matches, as CSV */
+    /**
+     * Export every need the search matches, as CSV
+     * @description Needs the permission `export` on `need`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postNeedExport'];
     delete?: never;
     options?: never;
@@ -611,7 +782,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search needs, a page at a time */
+    /**
+     * Search needs, a page at a time
+     * @description Needs the permission `list` on `need`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postNeedSearch'];
     delete?: never;
     options?: never;
@@ -628,7 +802,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an offer */
+    /**
+     * Create an offer
+     * @description Needs the permission `create` on `offer`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postOffer'];
     delete?: never;
     options?: never;
@@ -643,12 +820,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an offer */
+    /**
+     * Read an offer
+     * @description Needs the permission `read` on `offer`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getOfferById'];
-    /** Update an offer */
+    /**
+     * Update an offer
+     * @description Needs the permission `update` on `offer`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putOfferById'];
     post?: never;
-    /** Delete an offer */
+    /**
+     * Delete an offer
+     * @description Needs the permission `delete` on `offer`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteOfferById'];
     options?: never;
     head?: never;
@@ -664,7 +850,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several offers in one transaction, each refusal reported */
+    /**
+     * Delete several offers in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `offer`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postOfferBulkDelete'];
     delete?: never;
     options?: never;
@@ -681,7 +870,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every offer the search matches, as CSV */
+    /**
+     * Export every offer the search matches, as CSV
+     * @description Needs the permission `export` on `offer`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postOfferExport'];
     delete?: never;
     options?: never;
@@ -698,7 +890,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search offers, a page at a time */
+    /**
+     * Search offers, a page at a time
+     * @description Needs the permission `list` on `offer`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postOfferSearch'];
     delete?: never;
     options?: never;
@@ -718,6 +913,8 @@ export interface paths {
     /**
      * This tab has the record's page open (every 15 s while it is): answers the record's other viewers
      * @description A tab not heard from for 40 s is no longer counted. A tab's arrival is pushed to the record's event stream.
+     *
+     *     Needs the permission `create` on `presence`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postPresence'];
     delete?: never;
@@ -736,7 +933,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** This tab left the record's page */
+    /**
+     * This tab left the record's page
+     * @description Needs the permission `delete` on `presence`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deletePresenceByResourceByIdByTabId'];
     options?: never;
     head?: never;
@@ -753,6 +953,8 @@ export interface paths {
     /**
      * Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)
      * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s.
+     *
+     *     Needs the permission `list` on `presence`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     get: operations['getPresenceByResourceByIdEvents'];
     put?: never;
@@ -804,7 +1006,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a room with its latest messages, or those before the message `before`, oldest first */
+    /**
+     * Read a room with its latest messages, or those before the message `before`, oldest first
+     * @description Needs the permission `read` on `message`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getRoomById'];
     put?: never;
     post?: never;
@@ -824,6 +1029,8 @@ export interface paths {
     /**
      * The room's new messages as they are written, from any server (server-sent events)
      * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as `event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), the messages written since (100 at most) come first. An unknown room is refused before the stream starts. A stream the server ends (it is stopping) ends with `event: reconnect` and `retry: 1000`: reconnect then, with `after`.
+     *
+     *     Needs the permission `read` on `message`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     get: operations['getRoomByIdEvents'];
     put?: never;
@@ -843,7 +1050,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every message room the search matches, as CSV */
+    /**
+     * Export every message room the search matches, as CSV
+     * @description Needs the permission `export` on `message`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postRoomExport'];
     delete?: never;
     options?: never;
@@ -860,7 +1070,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search message rooms, latest activity first unless `sort` names last_activity_at or created_at */
+    /**
+     * Search message rooms, latest activity first unless `sort` names last_activity_at or created_at
+     * @description Needs the permission `list` on `message`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postRoomSearch'];
     delete?: never;
     options?: never;
@@ -875,12 +1088,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an user */
+    /**
+     * Read an user
+     * @description Needs the permission `read` on `user`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     get: operations['getUserById'];
-    /** Update an user */
+    /**
+     * Update an user
+     * @description Needs the permission `update` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     put: operations['putUserById'];
     post?: never;
-    /** Delete an user */
+    /**
+     * Delete an user
+     * @description Needs the permission `delete` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     delete: operations['deleteUserById'];
     options?: never;
     head?: never;
@@ -896,7 +1118,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 'Login as': a single-use token for this user, valid about a minute */
+    /**
+     * 'Login as': a single-use token for this user, valid about a minute
+     * @description Needs the permission `impersonate` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserByIdImpersonate'];
     delete?: never;
     options?: never;
@@ -913,7 +1138,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete several users in one transaction, each refusal reported */
+    /**
+     * Delete several users in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserBulkDelete'];
     delete?: never;
     options?: never;
@@ -930,7 +1158,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move several users to another company in one transaction, each refusal reported */
+    /**
+     * Move several users to another company in one transaction, each refusal reported
+     * @description Needs the permission `bulk` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserBulkMove'];
     delete?: never;
     options?: never;
@@ -947,7 +1178,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Export every user the search matches, as CSV */
+    /**
+     * Export every user the search matches, as CSV
+     * @description Needs the permission `export` on `user`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserExport'];
     delete?: never;
     options?: never;
@@ -981,7 +1215,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Invite a user into a company, by e-mail */
+    /**
+     * Invite a user into a company, by e-mail
+     * @description Needs the permission `create` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserInvite'];
     delete?: never;
     options?: never;
@@ -998,7 +1235,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Search users (also by company), a page at a time */
+    /**
+     * Search users (also by company), a page at a time
+     * @description Needs the permission `list` on `user`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
     post: operations['postUserSearch'];
     delete?: never;
     options?: never;
@@ -1038,6 +1278,10 @@ export interface components {
         | 'password_reset_request'
         | 'impersonation'
         | 'credit_adjustment'
+        | 'credit_request'
+        | 'credit_approval'
+        | 'credit_rejection'
+        | 'credit_request_expiry'
         | 'comment'
         | 'comment_delete'
         | 'admin_message'
@@ -1193,6 +1437,26 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       reason: string;
+    };
+    CreditRequest: {
+      _id: string;
+      /** @description A credit amount: at most 2 decimals, below 1000000000000 in absolute value. */
+      amount: number;
+      company_id: string;
+      company_name: string | null;
+      /** Format: date-time */
+      created_at: string;
+      decided_at: string | null;
+      decided_by: string | null;
+      decided_by_name: string | null;
+      decision_reason: string | null;
+      /** Format: date-time */
+      expires_at: string;
+      reason: string;
+      requested_by: string;
+      requested_by_name: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected' | 'expired';
     };
     Dashboard: {
       counts: {
@@ -1394,6 +1658,23 @@ export interface components {
         };
       };
     };
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `BALANCE_OUT_OF_RANGE`. */
+    Status400ValidationErrorInvalidUrlBalanceOutOfRange: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'BALANCE_OUT_OF_RANGE';
+          errors?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`. */
     Status400ValidationErrorInvalidUrlInvalidJson: {
       headers: {
@@ -1535,6 +1816,20 @@ export interface components {
         };
       };
     };
+    /** @description Forbidden: `FORBIDDEN`, `SELF_APPROVAL`. */
+    Status403ForbiddenSelfApproval: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'FORBIDDEN' | 'SELF_APPROVAL';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description No such record: `NOT_FOUND`. */
     Status404NotFound: {
       headers: {
@@ -1544,6 +1839,34 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'NOT_FOUND';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `ALREADY_DECIDED`. */
+    Status409AlreadyDecided: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'ALREADY_DECIDED';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `ALREADY_DECIDED`, `REFERENCE_GONE`. */
+    Status409AlreadyDecidedReferenceGone: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'ALREADY_DECIDED' | 'REFERENCE_GONE';
           /** @constant */
           ok: false;
         };
@@ -2202,6 +2525,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -2237,6 +2561,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordPasswordMismatchWeakPassword'];
       401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2367,6 +2692,10 @@ export interface operations {
             | 'password_reset_request'
             | 'impersonation'
             | 'credit_adjustment'
+            | 'credit_request'
+            | 'credit_approval'
+            | 'credit_rejection'
+            | 'credit_request_expiry'
             | 'comment'
             | 'comment_delete'
             | 'admin_message'
@@ -2433,6 +2762,10 @@ export interface operations {
             | 'password_reset_request'
             | 'impersonation'
             | 'credit_adjustment'
+            | 'credit_request'
+            | 'credit_approval'
+            | 'credit_rejection'
+            | 'credit_request_expiry'
             | 'comment'
             | 'comment_delete'
             | 'admin_message'
@@ -2973,6 +3306,19 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreditRequest'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
       403: components['responses']['Status403Forbidden'];
@@ -3209,6 +3555,123 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['Company'][];
+            /** @enum {boolean} */
+            ok: true;
+            total: number;
+            total_exact: boolean;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postCreditRequestByIdApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreditRequest'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlBalanceOutOfRange'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenSelfApproval'];
+      404: components['responses']['Status404NotFound'];
+      409: components['responses']['Status409AlreadyDecidedReferenceGone'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postCreditRequestByIdReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreditRequest'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403Forbidden'];
+      404: components['responses']['Status404NotFound'];
+      409: components['responses']['Status409AlreadyDecided'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postCreditRequestSearch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          company_id?: string;
+          /** @default 0 */
+          offset?: number;
+          /** @enum {string} */
+          status?: 'pending' | 'approved' | 'rejected' | 'expired';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreditRequest'][];
             /** @enum {boolean} */
             ok: true;
             total: number;
