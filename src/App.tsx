@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Resource, type DataProvider } from 'react-admin';
+import { AccessDenied, AdminContext, AdminUI, CanAccess, CustomRoutes, Resource, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/catalogue/product';
 import { AppLayout } from './custom/layout/AppLayout';
@@ -44,13 +44,34 @@ export const App = ({ dataProvider, authProvider }: AppProps) => {
               recordRepresentation={entry.recordRepresentation}
             >
               {entry.routes?.map(({ path, page: Page }) => (
-                <Route key={path} path={path} element={<Page />} />
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <CanAccess action="show" accessDenied={<AccessDenied />}>
+                      <Page />
+                    </CanAccess>
+                  }
+                />
               ))}
             </Resource>
           ) : null,
         )}
         <CustomRoutes>
-          {consoleEntries.map((entry) => (entry.kind === 'page' ? <Route key={entry.path} path={entry.path} element={<entry.page />} /> : null))}
+          {/* A resource's list and record pages ask for their access themselves (react-admin's /access-denied); a page, here. */}
+          {consoleEntries.map((entry) =>
+            entry.kind === 'page' ? (
+              <Route
+                key={entry.path}
+                path={entry.path}
+                element={
+                  <CanAccess resource={entry.resource} action="list" accessDenied={<AccessDenied />}>
+                    <entry.page />
+                  </CanAccess>
+                }
+              />
+            ) : null,
+          )}
           <Route path="/account" element={<AccountPage />} />
         </CustomRoutes>
       </AdminUI>

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
+import { roleCanAccess, type AccessRequest } from './access';
 import type { ApiBody, HttpClient } from './httpClient';
 import type { SessionStore, SessionUser } from './session';
 
@@ -80,7 +81,12 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     async getIdentity() {
       const user = session.user();
       if (!user) throw new Error(messages.failure.generic);
-      return { id: user._id, fullName: user.name, email: user.email };
+      return { id: user._id, fullName: user.name, email: user.email, role: user.role };
+    },
+
+    // The role of the session's admin: a session without one (signed out, or read before roles) may nothing until it is read again.
+    async canAccess(request: AccessRequest) {
+      return roleCanAccess(session.user()?.role, request);
     },
 
     async getPermissions() {

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
 import { expectOk, recordOf, type RecordBody } from './apiResult';
+import type { CreditRequestRecord } from './creditRequestCalls';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
 
@@ -29,6 +30,12 @@ export interface CreditAdjustment {
   reason: string;
 }
 
+/** An adjustment applied at once (the company as it now is), or waiting for a second admin (nothing moved). */
+export type CreditAdjustmentOutcome = { pending: false; company: RaRecord } | { pending: true; request: CreditRequestRecord };
+
+/** The status of an adjustment that became a credit request (four eyes). */
+const PENDING_APPROVAL = 202;
+
 const companyPath = (id: RaRecord['id']) => `/company/${encodeURIComponent(String(id))}`;
 
 /** The calls (shared/contract/) that are not react-admin CRUD. */
@@ -54,10 +61,11 @@ export function createCompanyCalls(http: HttpClient) {
       expectOk(await http.post('/user/invite', invite), messages.failure.invite);
     },
 
-    /** POST /company/{id}/credit: moves the balance with a ledger entry; answers the company. */
-    async adjustCredit(companyId: RaRecord['id'], adjustment: CreditAdjustment): Promise<RaRecord> {
-      const body = expectOk(await http.post<RecordBody>(`${companyPath(companyId)}/credit`, adjustment), messages.failure.generic);
-      return recordOf(body, messages.failure.generic);
+    /** POST /company/{id}/credit: moves the balance with a ledger entry (200, the company), or asks a second admin to (202, the request). */
+    async adjustCredit(companyId: RaRecord['id'], adjustment: CreditAdjustment): Promise<CreditAdjustmentOutcome> {
+      const response = await http.post<RecordBody>(`${companyPath(companyId)}/credit`, adjustment);
+      const record = recordOf(expectOk(response, messages.failure.generic), messages.failure.generic);
+      return response.status === PENDING_APPROVAL ? { pending: true, request: record as CreditRequestRecord } : { pending: false, company: record };
     },
 
     async startSync(companyId: RaRecord['id'], organizationId: string): Promise<SyncJob> {

@@ -15,6 +15,7 @@ import { expectOk, recordOf, type RecordBody, type SearchBody } from './apiResul
 import { createBulkCalls } from './bulkCalls';
 import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
+import { createCreditRequestCalls } from './creditRequestCalls';
 import { createPresenceCalls } from './presenceCalls';
 import { createUserCalls } from './userCalls';
 import type { DownloadedFile, HttpClient } from './httpClient';
@@ -61,6 +62,7 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createUserCalls(http),
     ...bulkCalls,
     ...createConsoleCalls(http),
+    ...createCreditRequestCalls(http),
     ...createPresenceCalls(http),
 
     getList: (resource, params) => list(resource, params),

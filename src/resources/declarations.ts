@@ -93,6 +93,8 @@ export interface ResourceScreens {
 export interface PageDeclaration {
   kind: 'page';
   path: string;
+  /** The resource the page lists: an admin who may not list it has no menu entry and is refused the page. */
+  resource: string;
   menu: MenuEntry;
   page: PreloadableScreen;
 }

@@ -1,5 +1,6 @@
 import CollectionsIcon from '@mui/icons-material/Collections';
 import HistoryIcon from '@mui/icons-material/History';
+import { ApprovalsMenuIcon } from '../custom/approvals/ApprovalsMenuIcon';
 import { preloadPhoneListParts } from '../custom/components/phoneListParts';
 import { lazyNamed } from '../custom/lazyNamed';
 import { byMenuPosition, definePage, fetchEntryScreens, listAddressOf, preloadEntry, preloadEntryAt, type ConsoleEntry, type MenuEntry } from './declarations';
@@ -8,6 +9,7 @@ import { resources } from './endpoints';
 /** The category image bank: not a resource, it has calls of its own. */
 const bank = definePage({
   path: '/bank',
+  resource: 'category_image',
   menu: { label: 'Bank', icon: CollectionsIcon, position: 6 },
   page: lazyNamed(() => import('../custom/bank/BankPage'), 'BankPage'),
 });
@@ -15,19 +17,32 @@ const bank = definePage({
 /** The whole audit trail, read through the `audit_event` resource under a route of its own. */
 const audit = definePage({
   path: '/audit',
+  resource: 'audit_event',
   menu: { label: 'Audit', icon: HistoryIcon, position: 8 },
   page: lazyNamed(() => import('../custom/audit/AuditPage'), 'AuditPage'),
 });
 
+/** Credit adjustments waiting for a second admin (four eyes); the menu's icon counts them for an approver. */
+const approvals = definePage({
+  path: '/approvals',
+  resource: 'credit_request',
+  menu: { label: 'Approvals', icon: ApprovalsMenuIcon, position: 9 },
+  page: lazyNamed(() => import('../custom/approvals/ApprovalsPage'), 'ApprovalsPage'),
+});
+
 /** Every entity and menu page of the console, in the menu's order (the entries without a menu entry last). */
-export const consoleEntries: readonly ConsoleEntry[] = [...resources, bank, audit].sort(byMenuPosition);
+export const consoleEntries: readonly ConsoleEntry[] = [...resources, bank, audit, approvals].sort(byMenuPosition);
 
 export { resources };
 
-/** The sidebar's links, in order, each with what fetches its screens ahead of a click; Dashboard comes first and is not listed here. */
-export const navigation: ReadonlyArray<MenuEntry & { to: string; preload: () => void }> = consoleEntries.flatMap((entry) => {
+/**
+ * The sidebar's links, in order, each with the resource it lists (an admin who may not list it has no link) and what
+ * fetches its screens ahead of a click; Dashboard comes first and is not listed here.
+ */
+export const navigation: ReadonlyArray<MenuEntry & { to: string; resource: string; preload: () => void }> = consoleEntries.flatMap((entry) => {
   if (!entry.menu) return [];
-  return [{ ...entry.menu, to: entry.kind === 'page' ? entry.path : `/${entry.name}`, preload: () => preloadEntry(entry) }];
+  const [to, resource] = entry.kind === 'page' ? [entry.path, entry.resource] : [`/${entry.name}`, entry.name];
+  return [{ ...entry.menu, to, resource, preload: () => preloadEntry(entry) }];
 });
 
 /**

@@ -25,6 +25,7 @@ const SIGNED_IN_SCREENS = [
   'src/custom/bank/BankPage.tsx',
   'src/custom/chat/RoomList.tsx',
   'src/custom/audit/AuditPage.tsx',
+  'src/custom/approvals/ApprovalsPage.tsx',
 ];
 
 /** What a list's first rows do not need, by list: its create dialog and inputs, and the table's bulk buttons. */

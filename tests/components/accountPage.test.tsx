@@ -74,7 +74,15 @@ describe('/account', () => {
 });
 
 describe('/account, when the profile was saved elsewhere since it was read', () => {
-  const me = { _id: ME.id, name: ME.fullName, email: ME.email, role: 'owner' as const, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 5 };
+  const me = {
+    _id: ME.id,
+    name: ME.fullName,
+    email: ME.email,
+    role: 'owner' as const,
+    last_login_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    version: 5,
+  };
   const theirs = { ...me, email: 'demo@elsewhere.example', version: 6 };
   const stale = new HttpError('STALE_RECORD', 409, { ok: false, code: 'STALE_RECORD', data: theirs });
   afterEach(() => session.clear());

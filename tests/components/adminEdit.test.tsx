@@ -60,6 +60,28 @@ describe('/admin/{id}', () => {
     expect(await screen.findByText('Updated!')).toBeInTheDocument();
   });
 
+  it("changes another admin's role", async () => {
+    const { user, update, admin } = renderEdit(buildAdmin({ name: 'Edith', role: 'support' }));
+    await screen.findByDisplayValue('Edith');
+    const role = screen.getByRole('combobox', { name: /Role/ });
+    expect(role).toHaveTextContent('Support');
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'Operations' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('admin', expect.objectContaining({ id: admin.id, data: expect.objectContaining({ role: 'operations' }) })),
+    );
+  });
+
+  it('shows, not offers, their own role on their own record (the server refuses the change)', async () => {
+    renderEdit(buildAdmin({ id: ME.id, name: 'Me', role: 'owner' }));
+    await screen.findByDisplayValue('Me');
+    const role = screen.getByRole('combobox', { name: /Role/ });
+    expect(role).toHaveTextContent('Owner');
+    expect(role).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Admins cannot change their own role.')).toBeInTheDocument();
+  });
+
   it('shows the code when the update is refused', async () => {
     const { user } = renderEdit(undefined, { update: vi.fn(async () => Promise.reject(new Error('EMAIL_TAKEN'))) });
     const email = await screen.findByDisplayValue('edith@example.com');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { ROLES, ROLE_LABELS } from '../../shared/catalogue/permissions';
 import { buildAdmin } from '../helpers/builders';
 import admins from '../../src/resources/admins';
 import { renderResource } from '../helpers/renderScreen';
@@ -25,6 +26,14 @@ describe('/admin list', () => {
     expect(screen.getByRole('columnheader', { name: 'Last login' })).toBeInTheDocument();
     expect(screen.getAllByText('2026-11-20')).toHaveLength(10);
     expect(getList).toHaveBeenCalledWith('admin', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
+  });
+
+  it("shows each admin's role", async () => {
+    const getList = vi.fn(async () => ({ data: ROLES.map((role) => buildAdmin({ name: `The ${role}`, role })), total: ROLES.length }));
+    renderResource(admins, '/admin', { dataProvider: { getList } });
+    expect(await screen.findByText('The owner')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
+    for (const role of ROLES) expect(within(screen.getByText(`The ${role}`).closest('tr') as HTMLElement).getByText(ROLE_LABELS[role])).toBeInTheDocument();
   });
 
   it('pages with previous/next, disabled at the bounds, showing page / total pages', async () => {
@@ -111,12 +120,29 @@ describe('create new administrator modal', () => {
     expect(createButton).toBeDisabled();
   });
 
+  it('chooses the role among every role, Support unless changed', async () => {
+    const { user, dialog, create } = await openModal();
+    const role = within(dialog).getByRole('combobox', { name: /Role/ });
+    expect(role).toHaveTextContent('Support');
+    await user.click(role);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(ROLES.map((name) => ROLE_LABELS[name]));
+    await user.click(screen.getByRole('option', { name: 'Finance' }));
+    await user.type(within(dialog).getByLabelText(/Name/), 'Grace');
+    await user.type(within(dialog).getByLabelText(/Email/), 'grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith('admin', expect.objectContaining({ data: { name: 'Grace', email: 'grace@example.com', role: 'finance' } })),
+    );
+  });
+
   it("creates, says 'Admin created successfully!' and opens /admin/{id}", async () => {
     const { user, dialog, create, created, location } = await openModal();
     await user.type(within(dialog).getByLabelText(/Name/), 'Grace');
     await user.type(within(dialog).getByLabelText(/Email/), 'grace@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('admin', expect.objectContaining({ data: { name: 'Grace', email: 'grace@example.com' } })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith('admin', expect.objectContaining({ data: { name: 'Grace', email: 'grace@example.com', role: 'support' } })),
+    );
     expect(await screen.findByText('Admin created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe(`/admin/${created.id}`));
   });

@@ -13,6 +13,8 @@ const creditEntry = (overrides: Partial<RaRecord> = {}): RaRecord => ({
   reason: 'Welcome bonus',
   admin_id: 'a'.repeat(24),
   admin_name: 'Demo Admin',
+  approved_by: null,
+  approved_by_name: null,
   created_at: '2026-11-21T14:05:00',
   ...overrides,
 });
@@ -31,7 +33,7 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
       const balance = Number(current.credit_balance) + adjustment.amount;
       current = { ...current, credit_balance: balance };
       entries = [creditEntry({ amount: adjustment.amount, balance_after: balance, reason: adjustment.reason }), ...entries];
-      return current;
+      return { pending: false, company: current };
     }),
     delete: vi.fn(async () => ({ data: current })),
     ...overrides,

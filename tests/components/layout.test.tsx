@@ -21,6 +21,8 @@ describe('layout shell', () => {
   it("lists Dashboard, then every declared entry in order (the spec's, Admins to Messages, then Audit)", async () => {
     renderApp('/');
     const menu = await screen.findByRole('menu');
+    // The entries come with the admin's permissions (an owner's: all of them).
+    await within(menu).findByRole('menuitem', { name: 'Admins' });
     const links = within(menu).getAllByRole('menuitem');
     expect(links.map((link) => link.textContent)).toEqual(['Dashboard', ...navigation.map((entry) => entry.label)]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', ...navigation.map((entry) => entry.to)]);
@@ -82,7 +84,15 @@ describe('layout shell', () => {
         {
           ok: true,
           token: 'tok',
-          user: { _id: ME.id, name: ME.fullName, email: ME.email, role: 'owner' as const, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 },
+          user: {
+            _id: ME.id,
+            name: ME.fullName,
+            email: ME.email,
+            role: 'owner' as const,
+            last_login_at: null,
+            created_at: '2026-01-01T00:00:00.000Z',
+            version: 1,
+          },
         },
       ],
     );
@@ -108,7 +118,15 @@ describe('layout shell', () => {
   it("'Sign Out' when the session is already gone (logout answers 401) still signs out", async () => {
     const { fetch, calls } = fakeFetch([401, { ok: false, code: 'UNAUTHORIZED' }]);
     const session = createSessionStore();
-    session.start('expired-token', { _id: ME.id, name: ME.fullName, email: ME.email, role: 'owner' as const, last_login_at: null, created_at: '2026-01-01T00:00:00.000Z', version: 1 });
+    session.start('expired-token', {
+      _id: ME.id,
+      name: ME.fullName,
+      email: ME.email,
+      role: 'owner' as const,
+      last_login_at: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      version: 1,
+    });
     const authProvider = createAuthProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch }), session, { error: vi.fn() });
     const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
     await openAccountMenu(user);

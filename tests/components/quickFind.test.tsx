@@ -4,6 +4,7 @@ import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { QuickFind } from '../../src/custom/quickFind/QuickFind';
 import { buildCompany, buildUser } from '../helpers/builders';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
 const nina = buildUser({ name: 'Nina Invitee', email: 'nina@example.com', organisation_name: 'Atelier Lumière' });
@@ -81,5 +82,25 @@ describe('quick find (Ctrl-K)', () => {
     expect(getList).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('searches, and offers the screens of, only what the admin may list', async () => {
+    const getList = searches();
+    const authProvider = fakeAuthProvider({
+      canAccess: vi.fn(async ({ resource }: { resource: string }) => resource !== 'admin' && resource !== 'audit_event'),
+    });
+    const { user } = renderPage(QuickFind, '/', { dataProvider: { getList }, authProvider });
+    pressCtrlK();
+    const dialog = await screen.findByRole('dialog', { name: 'Quick find' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Quick find' }), 'nina@example');
+    expect(await within(dialog).findByRole('option', { name: /Nina Invitee/ })).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('user', expect.anything());
+    expect(getList).not.toHaveBeenCalledWith('admin', expect.anything());
+    await user.clear(within(dialog).getByRole('combobox', { name: 'Quick find' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Quick find' }), 'a');
+    const screens = await within(dialog).findAllByRole('option');
+    expect(screens.map((option) => option.textContent)).toContain('Companies');
+    expect(screens.map((option) => option.textContent)).not.toContain('Admins');
+    expect(screens.map((option) => option.textContent)).not.toContain('Audit');
   });
 });

@@ -61,6 +61,7 @@ const RECORD_SEARCH: Record<string, string | null> = {
   '/bank': null,
   '/message': 'room',
   '/audit': null,
+  '/approvals': null,
 };
 
 /**

@@ -5,7 +5,7 @@ import { apiAs, fillSteadily, linkFromOutbox, signIn, toast } from './helpers';
 /** A second admin, Yanis Berger, signed in in a browser context of their own (their own cookies and session). */
 async function secondAdmin(browser: Browser, page: Page): Promise<Page> {
   const email = `hugo.simon.${Date.now()}@example.com`;
-  expect(await (await apiAs(page)).post('/admin', { name: 'Yanis Berger', email })).toMatchObject({ ok: true });
+  expect(await (await apiAs(page)).post('/admin', { name: 'Yanis Berger', email, role: 'owner' })).toMatchObject({ ok: true });
   const context = await browser.newContext();
   const hugo = await context.newPage();
   const create = hugo.getByRole('button', { name: 'Créer' });

@@ -62,7 +62,9 @@ test('a list whose address carries its parameters sends only its own search, onc
   await signIn(page);
   const { searches, sentWhileHeld } = await openWithConsoleHeld(page, '/company?order=ASC&page=1&perPage=10&sort=name', 1000);
   expect(sentWhileHeld).toBe(false);
-  expect(searches).toEqual(['/api/company/search {"offset":0,"sort":{"name":1}}']);
+  // The approvers' menu count of pending credit requests is asked once the list has its page, never before it.
+  expect(searches.filter((search) => !search.startsWith('/api/credit_request/search '))).toEqual(['/api/company/search {"offset":0,"sort":{"name":1}}']);
+  expect(searches[0]).toBe('/api/company/search {"offset":0,"sort":{"name":1}}');
 });
 
 test('a signed-out visit to a list sends no search: the page goes to /auth', async ({ page }) => {

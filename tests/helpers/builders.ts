@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { adminRecord } from '../../shared/contract/admins';
 import { auditEventRecord } from '../../shared/contract/audit';
 import { companyDetailRecord } from '../../shared/contract/companies';
+import { creditRequestRecord } from '../../shared/contract/creditRequests';
 import { needRecord } from '../../shared/contract/needs';
 import { offerRecord } from '../../shared/contract/offers';
 import { userRecord } from '../../shared/contract/users';
@@ -117,4 +118,21 @@ export const buildAuditEvent = recordBuilder(auditEventRecord, (id) => ({
   ip: '203.0.113.7',
   request_id: `req-${id.slice(-4)}`,
   exists: true,
+}));
+
+/** A pending credit request (four eyes) of 5 000 credits, asked an hour before 2026-11-21 15:05 UTC. */
+export const buildCreditRequest = recordBuilder(creditRequestRecord, () => ({
+  company_id: 'c'.repeat(24),
+  company_name: 'Atelier Azur',
+  amount: 5000,
+  reason: 'Large order',
+  status: 'pending' as const,
+  requested_by: 'b'.repeat(24),
+  requested_by_name: 'Olivia Ops',
+  created_at: '2026-11-21T14:05:00.000Z',
+  expires_at: '2026-11-24T14:05:00.000Z',
+  decided_by: null,
+  decided_by_name: null,
+  decided_at: null,
+  decision_reason: null,
 }));

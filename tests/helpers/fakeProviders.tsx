@@ -2,11 +2,19 @@ import { screen } from '@testing-library/react';
 import { testDataProvider, type DataProvider } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { Role } from '../../shared/catalogue/permissions';
+import { roleCanAccess, type AccessRequest } from '../../src/providers/access';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
 
-export const ME = { id: 'ae0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com' };
+export const ME = { id: 'ae0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com', role: 'owner' as Role };
 
-/** A signed-in (or not) admin, without any server. */
+/** The overrides of an admin of `role` (the permission table's answers, and the identity the account menu shows): `fakeAuthProvider(signedInAs('support'))`. */
+export const signedInAs = (role: Role): Partial<AdminAuthProvider> => ({
+  canAccess: vi.fn(async (request: AccessRequest) => roleCanAccess(role, request)),
+  getIdentity: vi.fn(async () => ({ ...ME, role })),
+});
+
+/** A signed-in (or not) admin, an owner unless told (signedInAs), without any server. */
 export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, signedIn = true): AdminAuthProvider {
   return {
     login: vi.fn(async () => undefined),
@@ -15,9 +23,9 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
       if (!signedIn) throw { redirectTo: '/auth', message: false };
     }),
     checkError: vi.fn(async () => undefined),
-    getIdentity: vi.fn(async () => ME),
     getPermissions: vi.fn(async () => undefined),
     startSession: vi.fn(() => true),
+    ...signedInAs('owner'),
     ...overrides,
   };
 }

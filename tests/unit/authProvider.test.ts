@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ACTIONS, RESOURCES, ROLES, may } from '../../shared/catalogue/permissions';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
@@ -123,7 +124,7 @@ describe('authProvider', () => {
     const { auth } = setup([200, { ok: true, token: 't', user }]);
     await expect(auth.getIdentity?.()).rejects.toThrow();
     await auth.login({ email: 'a', password: 'b' });
-    await expect(auth.getIdentity?.()).resolves.toEqual({ id: user._id, fullName: 'Ada', email: 'ada@example.com' });
+    await expect(auth.getIdentity?.()).resolves.toEqual({ id: user._id, fullName: 'Ada', email: 'ada@example.com', role: 'owner' });
   });
 
   it('startSession opens a session only from an answer that carries one', () => {
@@ -132,5 +133,49 @@ describe('authProvider', () => {
     expect(session.user()).toBeNull();
     expect(auth.startSession({ ok: true, token: 'x', user })).toBe(true);
     expect(session.token()).toBe('x');
+  });
+});
+
+describe('authProvider.canAccess', () => {
+  /** Signed in as an admin of `role` (or of a stored shape without one). */
+  function signedIn(role: unknown) {
+    const { auth, session } = setup();
+    session.start('tok', { ...user, role } as typeof user);
+    return auth;
+  }
+
+  it("answers the permission table for the signed-in admin's role, for every role, resource and action", async () => {
+    for (const role of ROLES) {
+      const auth = signedIn(role);
+      for (const resource of RESOURCES) {
+        for (const action of ACTIONS) await expect(auth.canAccess?.({ resource, action })).resolves.toBe(may(role, resource, action));
+      }
+    }
+  });
+
+  it("reads react-admin's `edit` as the table's `update` and `show` as `read`", async () => {
+    for (const role of ROLES) {
+      const auth = signedIn(role);
+      for (const resource of RESOURCES) {
+        await expect(auth.canAccess?.({ resource, action: 'edit' })).resolves.toBe(may(role, resource, 'update'));
+        await expect(auth.canAccess?.({ resource, action: 'show' })).resolves.toBe(may(role, resource, 'read'));
+      }
+    }
+    // Both readings differ somewhere, so the mapping is not a coincidence of the table.
+    expect(may('support', 'company', 'read')).not.toBe(may('support', 'company', 'update'));
+  });
+
+  it('refuses a resource or an action the table does not name, even to an owner', async () => {
+    const auth = signedIn('owner');
+    await expect(auth.canAccess?.({ resource: 'company', action: 'list' })).resolves.toBe(true);
+    await expect(auth.canAccess?.({ resource: 'planet', action: 'list' })).resolves.toBe(false);
+    await expect(auth.canAccess?.({ resource: 'company', action: 'launch' })).resolves.toBe(false);
+    await expect(auth.canAccess?.({ resource: 'company', action: 'toString' })).resolves.toBe(false);
+  });
+
+  it('refuses everything without a signed-in admin, or to a session without a role', async () => {
+    const { auth } = setup();
+    await expect(auth.canAccess?.({ resource: 'dashboard', action: 'read' })).resolves.toBe(false);
+    for (const role of [undefined, null, 'superuser']) await expect(signedIn(role).canAccess?.({ resource: 'dashboard', action: 'read' })).resolves.toBe(false);
   });
 });

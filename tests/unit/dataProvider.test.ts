@@ -372,12 +372,46 @@ describe('ledger and audit calls', () => {
       [200, { ok: true, data: { ...company, credit_balance: 229.5 } }],
       [400, { ok: false, code: 'BALANCE_OUT_OF_RANGE' }],
     );
-    expect(await provider.adjustCredit(company._id, { amount: -20.5, reason: 'Refund' })).toEqual({ id: company._id, name: 'C', credit_balance: 229.5 });
+    expect(await provider.adjustCredit(company._id, { amount: -20.5, reason: 'Refund' })).toEqual({
+      pending: false,
+      company: { id: company._id, name: 'C', credit_balance: 229.5 },
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', url: `http://api.test/api/company/${company._id}/credit`, body: { amount: -20.5, reason: 'Refund' } });
     await expect(provider.adjustCredit(company._id, { amount: 1e11, reason: 'Too much' })).rejects.toMatchObject({
       message: 'BALANCE_OUT_OF_RANGE',
       status: 400,
     });
+  });
+
+  it('adjustCredit answered 202 is a pending request (four eyes): nothing moved', async () => {
+    const request = { _id: 'r'.repeat(24), company_id: company._id, amount: 5000, reason: 'Big order', status: 'pending' };
+    const { provider } = providerWith([202, { ok: true, data: request }]);
+    expect(await provider.adjustCredit(company._id, { amount: 5000, reason: 'Big order' })).toEqual({
+      pending: true,
+      request: { id: request._id, company_id: company._id, amount: 5000, reason: 'Big order', status: 'pending' },
+    });
+  });
+
+  it('credit requests: search by status and company, approve, reject with its reason; a refusal keeps its code', async () => {
+    const { provider, calls } = providerWith(
+      [200, { ok: true, data: [], total: 0 }],
+      [200, { ok: true, data: { _id: 'r1' } }],
+      [200, { ok: true, data: { _id: 'r1' } }],
+      [403, { ok: false, code: 'SELF_APPROVAL' }],
+    );
+    await provider.getList('credit_request', {
+      filter: { status: 'pending', company_id: company._id },
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+    });
+    await provider.approveCreditRequest('r1');
+    await provider.rejectCreditRequest('r1', 'Not agreed');
+    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['POST', 'http://api.test/api/credit_request/search', { status: 'pending', company_id: company._id, offset: 10 }],
+      ['POST', 'http://api.test/api/credit_request/r1/approve', {}],
+      ['POST', 'http://api.test/api/credit_request/r1/reject', { reason: 'Not agreed' }],
+    ]);
+    await expect(provider.approveCreditRequest('r2')).rejects.toMatchObject({ message: 'SELF_APPROVAL', status: 403 });
   });
 
   it('the Credits tab: credit_entry by company_id → POST /company/{id}/credit/search {offset}', async () => {

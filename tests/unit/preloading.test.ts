@@ -27,7 +27,7 @@ describe('fetching screens ahead of a click', () => {
     const [list, edit, room, bank] = [preloadable(), preloadable(), preloadable(), preloadable()];
     const api = { path: '/x', errors: readOnlyErrors, sortable: false };
     preloadEntry(defineResource({ name: 'x', api, listOpening: {}, list, edit, routes: [{ path: ':id', page: room }] }));
-    preloadEntry(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }));
+    preloadEntry(definePage({ path: '/bank', resource: 'category_image', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }));
     for (const screen of [list, edit, room, bank]) expect(screen.preload).toHaveBeenCalledTimes(1);
   });
 
@@ -40,7 +40,7 @@ describe('fetching screens ahead of a click', () => {
     preloadEntryAt(resource, true);
     expect([list, edit, createForm, room].map((screen) => screen.preload.mock.calls.length)).toEqual([1, 1, 0, 1]);
     const bank = preloadable();
-    preloadEntryAt(definePage({ path: '/bank', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }), false);
+    preloadEntryAt(definePage({ path: '/bank', resource: 'category_image', menu: { label: 'Bank', icon: Screen, position: 1 }, page: bank }), false);
     expect(bank.preload).toHaveBeenCalledTimes(1);
   });
 

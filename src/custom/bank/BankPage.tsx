@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
+import { CanAccess, Confirm, Title, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
 import { messages } from '../../../shared/catalogue/messages';
 import type { CategoryImageRecord } from '../../providers/consoleCalls';
@@ -46,6 +46,7 @@ export const BankPage = () => {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const columns = useGridColumns();
+  const { canAccess: canDelete } = useCanAccess({ resource: 'category_image', action: 'delete' });
   const [domain, setDomain] = useState<string>(ALL_DOMAINS);
   const [shown, setShown] = useState(IMAGES_PER_STEP);
   const [toDelete, setToDelete] = useState<CategoryImageRecord | null>(null);
@@ -107,7 +108,9 @@ export const BankPage = () => {
               </MenuItem>
             ))}
           </TextField>
-          <AddCategoryImageModal onCreated={reload} />
+          <CanAccess resource="category_image" action="create">
+            <AddCategoryImageModal onCreated={reload} />
+          </CanAccess>
         </Stack>
         {!isPending && images.length === 0 && <Typography color="text.secondary">{messages.empty.data}</Typography>}
         <ImageList cols={columns} gap={12} aria-label="Category images">
@@ -118,9 +121,11 @@ export const BankPage = () => {
               <ImageListItemBar
                 title={image.activity_domain}
                 actionIcon={
-                  <IconButton aria-label={`Delete image of ${image.activity_domain}`} onClick={() => setToDelete(image)} sx={{ color: 'white' }}>
-                    <DeleteIcon />
-                  </IconButton>
+                  canDelete && (
+                    <IconButton aria-label={`Delete image of ${image.activity_domain}`} onClick={() => setToDelete(image)} sx={{ color: 'white' }}>
+                      <DeleteIcon />
+                    </IconButton>
+                  )
                 }
               />
             </ImageListItem>

@@ -1,7 +1,7 @@
 import { Avatar, Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Loading, Title, useGetIdentity, useNotify } from 'react-admin';
+import { CanAccess, Loading, Title, useGetIdentity, useNotify } from 'react-admin';
 import type { Room } from '../../../shared/contract/rooms';
 import { failureMessage } from '../../providers/failureMessage';
 import type { LogItem } from './MessageBubble';
@@ -58,7 +58,9 @@ const Conversation = ({ roomId, me }: { roomId: string; me: { id: string | undef
         <RoomHeader room={room} />
         <Divider sx={{ my: 2 }} />
         <MessageLog items={items} hasOlder={hasOlder} loadingOlder={loadingOlder} onLoadOlder={loadOlder} onRetry={onRetry} />
-        <MessageComposer value={text} onChange={setText} onSend={onSend} />
+        <CanAccess resource="message" action="create">
+          <MessageComposer value={text} onChange={setText} onSend={onSend} />
+        </CanAccess>
       </CardContent>
     </Card>
   );

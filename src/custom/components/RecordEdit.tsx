@@ -2,13 +2,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import {
+  AccessDenied,
   Button,
+  CanAccess,
   DeleteWithConfirmButton,
   Edit,
   SaveButton,
   SimpleForm,
   Toolbar,
   useNotify,
+  useCanAccess,
   useCanBlock,
   useRecordContext,
   useRedirect,
@@ -90,10 +93,13 @@ const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailur
   );
 };
 
+/** Delete shows for an admin who may delete the record; a read-only form has no toolbar at all (RecordForm). */
 export const UpdateDeleteToolbar = (props: UpdateDeleteToolbarProps) => (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
     <SaveButton label="Update" icon={<></>} />
-    <RecordDeleteButton {...props} />
+    <CanAccess action="delete">
+      <RecordDeleteButton {...props} />
+    </CanAccess>
   </Toolbar>
 );
 
@@ -105,12 +111,17 @@ const WarnWhenLeavingUnsavedEdits = () => {
 
 /**
  * Warns before unsaved edits are left, not when another tab opens. Not SimpleForm's `formRootPathname`, which it passes
- * on to a DOM element; blocking needs a data router (a bare test router has none).
+ * on to a DOM element; blocking needs a data router (a bare test router has none). An admin who may not update the
+ * record reads it: every input disabled, no toolbar. The form waits for the answers (its toolbar's Delete's too, then
+ * known) rather than change under the admin.
  */
-export const RecordForm = ({ children, ...props }: SimpleFormProps) => {
+export const RecordForm = ({ children, toolbar, ...props }: SimpleFormProps) => {
   const canBlock = useCanBlock();
+  const { canAccess: canUpdate, isPending } = useCanAccess({ action: 'edit' });
+  const { isPending: isPendingDelete } = useCanAccess({ action: 'delete' });
+  if (isPending || isPendingDelete) return null;
   return (
-    <SimpleForm {...props}>
+    <SimpleForm {...props} disabled={!canUpdate} toolbar={canUpdate ? toolbar : false}>
       {children}
       {canBlock && <WarnWhenLeavingUnsavedEdits />}
       <TrackEditedVersion />
@@ -139,14 +150,27 @@ const FIT_THE_SCREEN = { width: 0, minWidth: '100%', '& .RaEdit-main, & .RaEdit-
 /** A refusal's validation errors are shown under their fields by the form, not in a toast (react-admin's rule). */
 const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { errors?: object } } | null)?.body?.errors ?? {}).length > 0;
 
-/** Every record page. */
-export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
+/**
+ * Every record page, for an admin who may read the record: react-admin's Edit alone would ask for `edit`, which a
+ * read-only admin lacks (they see the record, RecordForm disables it), so the page asks for `show` itself.
+ */
+export const RecordEdit = (props: RecordEditProps) => (
+  <CanAccess action="show" accessDenied={<AccessDenied />}>
+    <RecordEditPage {...props} />
+  </CanAccess>
+);
+
+const RecordEditPage = ({ form, header, extraTabs = [], nameOf = defaultRecordName }: RecordEditProps) => {
   const notify = useNotify();
   const { state, onSaveError } = useStaleConflict();
   const edited = useEditedRecord();
+  // The record's audit trail is a list of audit events: only an admin who may list them has the History tab.
+  const { canAccess: canReadHistory } = useCanAccess({ resource: 'audit_event', action: 'list' });
   return edited.provide(
     <StaleConflictProvider state={state}>
       <Edit
+        // The `show` access was checked above; the session by the layout.
+        disableAuthentication
         title={<RecordPageTitle nameOf={nameOf} />}
         mutationMode="pessimistic"
         redirect={false}
@@ -161,7 +185,7 @@ export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecor
         }}
         sx={FIT_THE_SCREEN}
         render={({ record }) =>
-          record ? (
+          record && canReadHistory !== undefined ? (
             <>
               <RecordPresence />
               {header}
@@ -169,7 +193,7 @@ export const RecordEdit = ({ form, header, extraTabs = [], nameOf = defaultRecor
                 tabs={[
                   { label: 'Information', content: form, keepMounted: true },
                   ...extraTabs,
-                  { label: 'History', content: <HistoryTab /> },
+                  ...(canReadHistory ? [{ label: 'History', content: <HistoryTab /> }] : []),
                   { label: 'Raw Data', content: <RawDataTab /> },
                 ]}
               />

@@ -1,5 +1,17 @@
 import { Children, isValidElement, lazy, Suspense, type ReactNode } from 'react';
-import { Datagrid, List, SearchInput, TopToolbar, useCreatePath, useResourceContext, type Identifier, type ListProps, type RaRecord } from 'react-admin';
+import {
+  CanAccess,
+  Datagrid,
+  List,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useResourceContext,
+  type Identifier,
+  type ListProps,
+  type RaRecord,
+} from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { resourceEndpoint } from '../../resources/endpoints';
 import { CompactList, type CompactRow } from './CompactList';
@@ -49,7 +61,10 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
     return typeof source === 'string' && typeof label === 'string' && sortable !== false ? [{ source, label }] : [];
   });
 
-/** Search, filters, sort and page live in the URL, so that a reload or a shared link shows the same page. */
+/**
+ * Search, filters, sort and page live in the URL, so that a reload or a shared link shows the same page. Create,
+ * Export and the bulk actions (with the rows' checkboxes) show for an admin whose role may use them.
+ */
 export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   title,
   create,
@@ -64,6 +79,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
 }: ResourceListProps<RecordType>) => {
   const small = useIsSmallScreen();
   const resource = useResourceContext(listProps);
+  const { canAccess: canBulk } = useCanAccess({ resource, action: 'bulk' });
   const endpoint = resource ? resourceEndpoint(resource) : undefined;
   const createPath = useCreatePath();
   const recordPath = rowClick === false ? undefined : (rowClick ?? ((id: Identifier) => createPath({ resource, id, type: 'edit' })));
@@ -83,9 +99,13 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
             </Suspense>
           )}
           {actions}
-          {endpoint?.api.exports !== false && <ServerExportButton />}
+          {endpoint?.api.exports !== false && (
+            <CanAccess action="export">
+              <ServerExportButton />
+            </CanAccess>
+          )}
           {resettable && <ResetFiltersButton />}
-          {create}
+          {create && <CanAccess action="create">{create}</CanAccess>}
         </TopToolbar>
       }
       exporter={false}
@@ -99,7 +119,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
           rowClick={recordPath ?? false}
           body={recordPath ? keyboardRowsBody : undefined}
           sx={{ ...keyboardRowsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-          bulkActionButtons={bulkActions ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
+          bulkActionButtons={bulkActions && canBulk ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
           empty={empty}
         >
           {children}

@@ -1,15 +1,26 @@
 import { Box } from '@mui/material';
 import { Menu } from 'react-admin';
 import { navigation } from '../../resources';
+import { useListable } from '../components/useListable';
 
-/** Pointing at or focusing a link fetches its screens before the click; the list sits in a navigation landmark, which react-admin's Menu lacks. */
-export const AppMenu = () => (
-  <Box component="nav" aria-label="Main">
-    <Menu>
-      <Menu.DashboardItem primaryText="Dashboard" />
-      {navigation.map(({ to, label, icon: Icon, preload }) => (
-        <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onMouseEnter={preload} onFocus={preload} />
-      ))}
-    </Menu>
-  </Box>
-);
+const listedResources = navigation.map((entry) => entry.resource);
+
+/**
+ * An admin sees the links of what their role may list. Pointing at or focusing a link fetches its screens before the
+ * click; the list sits in a navigation landmark, which react-admin's Menu lacks.
+ */
+export const AppMenu = () => {
+  const listable = useListable(listedResources);
+  return (
+    <Box component="nav" aria-label="Main">
+      <Menu>
+        <Menu.DashboardItem primaryText="Dashboard" />
+        {navigation
+          .filter((entry) => listable(entry.resource))
+          .map(({ to, label, icon: Icon, preload }) => (
+            <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onMouseEnter={preload} onFocus={preload} />
+          ))}
+      </Menu>
+    </Box>
+  );
+};

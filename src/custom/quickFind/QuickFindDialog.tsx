@@ -3,27 +3,33 @@ import { useState } from 'react';
 import { useCreatePath } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { navigation } from '../../resources';
+import { useListable } from '../components/useListable';
 import { MIN_QUERY_LENGTH, useQuickFindResults, type QuickFindHit } from './useQuickFindResults';
 
 type QuickFindOption = { key: string; group: string; primary: string; secondary: string; to: string };
 
-const pages: QuickFindOption[] = [{ label: 'Dashboard', to: '/' }, ...navigation, { label: 'My Account', to: '/account' }].map((page) => ({
-  key: `page:${page.to}`,
-  group: 'Go to',
-  primary: page.label,
-  secondary: '',
-  to: page.to,
-}));
+const pageOption = (label: string, to: string, resource?: string) => ({ key: `page:${to}`, group: 'Go to', primary: label, secondary: '', to, resource });
 
-const matchingPages = (query: string) => {
+/** The menu's screens, each with the resource it lists (Dashboard and My Account, none: every admin has them). */
+const pages = [
+  pageOption('Dashboard', '/'),
+  ...navigation.map((entry) => pageOption(entry.label, entry.to, entry.resource)),
+  pageOption('My Account', '/account'),
+];
+const pageResources = navigation.map((entry) => entry.resource);
+
+/** The screens whose name holds the query, of those the admin's menu shows. */
+function useMatchingPages(query: string): QuickFindOption[] {
+  const listable = useListable(pageResources);
   const wanted = query.trim().toLowerCase();
-  return wanted ? pages.filter((page) => page.primary.toLowerCase().includes(wanted)) : pages;
-};
+  return pages.filter((page) => (page.resource === undefined || listable(page.resource)) && (!wanted || page.primary.toLowerCase().includes(wanted)));
+}
 
 /** One field that searches the records' lists and the menu's screens (MUI Autocomplete's combobox: arrows, Enter, Escape). */
 export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const [query, setQuery] = useState('');
   const { hits, failed, searching, enabled } = useQuickFindResults(query);
+  const matchingPages = useMatchingPages(query);
   const createPath = useCreatePath();
   const navigate = useNavigate();
 
@@ -34,7 +40,7 @@ export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () 
     secondary: source.secondary(record),
     to: createPath({ resource: source.resource, id: record.id, type: 'edit' }),
   });
-  const options = [...matchingPages(query), ...hits.map(recordOption)];
+  const options = [...matchingPages, ...hits.map(recordOption)];
 
   const close = () => {
     setQuery('');

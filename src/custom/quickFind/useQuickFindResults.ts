@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, type RaRecord } from 'react-admin';
+import { useListable } from '../components/useListable';
 import { quickFindSources, RESULTS_PER_SOURCE, type QuickFindSource } from './quickFindSources';
 
 export interface QuickFindHit {
@@ -22,18 +23,22 @@ function useSettled(value: string, delay: number) {
   return settled;
 }
 
-/** Every source's list search at once; a source whose search fails is left out, and `failed` says so. */
+const sourceResources = quickFindSources.map((source) => source.resource);
+
+/** Every source's list search at once, of the lists the admin may search; a source whose search fails is left out, and `failed` says so. */
 export function useQuickFindResults(query: string) {
   const dataProvider = useDataProvider();
+  const listable = useListable(sourceResources);
+  const sources = quickFindSources.filter((source) => listable(source.resource));
   const settled = useSettled(query.trim(), TYPING_PAUSE_MS);
   const enabled = settled.length >= MIN_QUERY_LENGTH;
   const result = useQuery({
-    queryKey: ['quickFind', settled],
-    enabled,
+    queryKey: ['quickFind', settled, sources.map((source) => source.resource)],
+    enabled: enabled && sources.length > 0,
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
       const answers = await Promise.allSettled(
-        quickFindSources.map((source) =>
+        sources.map((source) =>
           dataProvider.getList(source.resource, {
             filter: { search: settled },
             pagination: { page: 1, perPage: RESULTS_PER_SOURCE },
@@ -43,7 +48,7 @@ export function useQuickFindResults(query: string) {
         ),
       );
       const hits = answers.flatMap((answer, index) => {
-        const source = quickFindSources[index];
+        const source = sources[index];
         if (answer.status !== 'fulfilled' || !source) return [];
         return answer.value.data.slice(0, RESULTS_PER_SOURCE).map((record) => ({ source, record }));
       });

@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { environment } from '../../providers';
 import { REGISTRY_MIN_QUERY_LENGTH, registryToCompanyFields, searchRegistry } from './registryClient';
 import type { RegistryEntry } from '../../../shared/contract/registry';
@@ -14,6 +14,7 @@ const describe = (entry: RegistryEntry) =>
 /** Registry suggestions for the company's name; choosing one fills the form. A failed lookup is only logged. */
 export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof searchRegistry }) => {
   const { setValue } = useFormContext();
+  const { disabled } = useFormState();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<RegistryEntry[]>([]);
 
@@ -43,6 +44,8 @@ export const RegistryLookup = ({ search = searchRegistry }: { search?: typeof se
     if ('activity_domain' in fields) setValue('sub_activity_domain', null, { shouldDirty: true });
   };
 
+  // A read-only form (an admin who may not update the company) has nothing to fill.
+  if (disabled) return null;
   return (
     <Autocomplete
       options={searching ? options : []}

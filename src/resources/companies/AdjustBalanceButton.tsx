@@ -1,7 +1,9 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { DEFAULT_CREDIT_APPROVAL_THRESHOLD } from '../../../shared/catalogue/creditRequests';
+import { ADJUSTMENT_PENDING, APPROVAL_NOTICE } from '../../custom/approvals/approvalTexts';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
 import { balanceOf, formatCredit } from '../../custom/product';
 import type { CreditAdjustment } from '../../providers/companyCalls';
@@ -12,11 +14,28 @@ import type { CompanyRecord } from '../../providers/records';
 const LONGEST_REASON = 500;
 export const BALANCE_ADJUSTED = 'Balance adjusted!';
 
-/** The only way the console moves a balance: the server writes the ledger entry, and the page reloads. */
+/**
+ * Whether an adjustment waits for a second admin (four eyes): always from an admin who may only request one, else
+ * above the server's default threshold (a server configured otherwise still decides, and its 202 says so).
+ */
+const needsApproval = (amount: number, mayAdjust: boolean): boolean => !mayAdjust || Math.abs(amount) > DEFAULT_CREDIT_APPROVAL_THRESHOLD;
+
+/**
+ * The only way the console moves a balance: the server writes the ledger entry and the page reloads, or, for a
+ * large amount or an admin who may only request, the server keeps a request for a second admin and nothing moves.
+ */
 export const AdjustBalanceButton = () => {
+  const { canAccess: mayRequest = false } = useCanAccess({ resource: 'credit_entry', action: 'request' });
+  const { canAccess: mayAdjust = false } = useCanAccess({ resource: 'credit_entry', action: 'adjust' });
+  if (!mayRequest) return null;
+  return <AdjustBalanceDialog mayAdjust={mayAdjust} />;
+};
+
+const AdjustBalanceDialog = ({ mayAdjust }: { mayAdjust: boolean }) => {
   const company = useRecordContext<CompanyRecord>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [amountText, setAmountText] = useState('');
@@ -27,9 +46,10 @@ export const AdjustBalanceButton = () => {
     setReason('');
   };
   const adjust = useNotifyingMutation(({ id, adjustment }: { id: RaRecord['id']; adjustment: CreditAdjustment }) => dataProvider.adjustCredit(id, adjustment), {
-    success: BALANCE_ADJUSTED,
-    onSuccess: () => {
+    onSuccess: (outcome) => {
+      notify(outcome.pending ? ADJUSTMENT_PENDING : BALANCE_ADJUSTED, { type: 'success' });
       close();
+      // Also shows a new request in the Credits tab's pending list.
       refresh();
     },
   });
@@ -42,6 +62,7 @@ export const AdjustBalanceButton = () => {
   const trimmedReason = reason.trim();
   const reasonValid = trimmedReason.length > 0 && trimmedReason.length <= LONGEST_REASON;
   const amountInvalid = amountText.trim() !== '' && amount === undefined;
+  const approvalNeeded = amount === undefined ? !mayAdjust : needsApproval(amount, mayAdjust);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,12 +105,13 @@ export const AdjustBalanceButton = () => {
                     ? `New balance: ${formatCredit(newBalance)}`
                     : 'The new balance would be out of range'}
               </Typography>
+              {approvalNeeded && <Alert severity="info">{APPROVAL_NOTICE}</Alert>}
             </Stack>
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={close}>Cancel</MuiButton>
             <MuiButton type="submit" variant="contained" disabled={!balanceInRange || !reasonValid || adjust.isPending}>
-              Adjust
+              {approvalNeeded ? 'Request approval' : 'Adjust'}
             </MuiButton>
           </DialogActions>
         </form>

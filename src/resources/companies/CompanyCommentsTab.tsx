@@ -1,6 +1,6 @@
 import { Box, Button as MuiButton, Divider, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Confirm, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
@@ -14,8 +14,10 @@ interface Comment {
   created_at: string;
 }
 
+/** Every admin reads the comments; one whose role may comment also writes and deletes them. */
 export const CompanyCommentsTab = () => {
   const company = useRecordContext<CompanyDetailRecord>();
+  const { canAccess: canComment, isPending: isPendingAccess } = useCanAccess({ resource: 'company', action: 'comment' });
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const [text, setText] = useState('');
@@ -39,7 +41,8 @@ export const CompanyCommentsTab = () => {
   );
   // One change at a time: adding and deleting both wait while either is under way.
   const busy = addComment.isPending || deleteComment.isPending;
-  if (!company) return null;
+  // The tab waits for the answer, rather than grow its buttons under the admin.
+  if (!company || isPendingAccess) return null;
   const comments = (Array.isArray(company.comments) ? company.comments : []) as Comment[];
 
   const add = (event: FormEvent) => {
@@ -63,9 +66,11 @@ export const CompanyCommentsTab = () => {
               }
               secondary={<Typography sx={{ whiteSpace: 'pre-wrap' }}>{comment.text}</Typography>}
             />
-            <Link component="button" type="button" color="error" onClick={() => setToDelete(comment)}>
-              Delete
-            </Link>
+            {canComment && (
+              <Link component="button" type="button" color="error" onClick={() => setToDelete(comment)}>
+                Delete
+              </Link>
+            )}
           </ListItem>
         ))}
       </List>
@@ -81,17 +86,21 @@ export const CompanyCommentsTab = () => {
         }}
         onClose={() => setToDelete(null)}
       />
-      <Divider sx={{ my: 2 }} />
-      <form onSubmit={add}>
-        <Stack spacing={1} sx={{ maxWidth: 600 }}>
-          <TextField label="New comment" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} />
-          <Box>
-            <MuiButton type="submit" variant="contained" disabled={!text.trim() || busy}>
-              Add comment
-            </MuiButton>
-          </Box>
-        </Stack>
-      </form>
+      {canComment && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <form onSubmit={add}>
+            <Stack spacing={1} sx={{ maxWidth: 600 }}>
+              <TextField label="New comment" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} />
+              <Box>
+                <MuiButton type="submit" variant="contained" disabled={!text.trim() || busy}>
+                  Add comment
+                </MuiButton>
+              </Box>
+            </Stack>
+          </form>
+        </>
+      )}
     </Box>
   );
 };

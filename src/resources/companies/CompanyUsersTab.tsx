@@ -1,6 +1,6 @@
 import { Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext } from 'react-admin';
+import { CanAccess, Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { keyboardRowsBody, keyboardRowsSx } from '../../custom/components/KeyboardRows';
@@ -18,7 +18,9 @@ export const CompanyUsersTab = () => {
         <Link component={RouterLink} to={`/user?organisation_id=${encodeURIComponent(String(company?.id ?? ''))}`}>
           Open in Users
         </Link>
-        <InviteUserModal />
+        <CanAccess resource="user" action="create">
+          <InviteUserModal />
+        </CanAccess>
       </Stack>
       <ReferenceManyField reference="user" target="organisation_id" perPage={PAGE_SIZE} pagination={<Paginator />}>
         <ScrollRegion label="Users">

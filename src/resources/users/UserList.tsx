@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { FunctionField, TextField, WrapperField, useGetOne, useListContext } from 'react-admin';
+import { FunctionField, TextField, WrapperField, useCanAccess, useGetOne, useListContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { joined } from '../../custom/components/CompactList';
 import { LazyBulkDeleteButton, LazyBulkMoveUsersButton } from '../../custom/components/lazyListPowerTools';
@@ -30,6 +30,8 @@ const OrganisationChip = () => {
 export const UserList = () => {
   const [searchParams] = useSearchParams();
   const organisationId = searchParams.get(ORGANISATION_PARAM);
+  // 'Login as' (and its column) only for an admin whose role may impersonate; asked once here, not for every row.
+  const { canAccess: canImpersonate } = useCanAccess({ resource: 'user', action: 'impersonate' });
   if (organisationId) {
     return <Navigate replace to={{ search: `?filter=${encodeURIComponent(JSON.stringify({ [ORGANISATION_PARAM]: organisationId }))}` }} />;
   }
@@ -53,7 +55,7 @@ export const UserList = () => {
             {formatShortDateTime(user.last_login_at)}
           </>
         ),
-        action: <LoginAsButton />,
+        action: canImpersonate ? <LoginAsButton /> : undefined,
       }}
     >
       <TextField source="name" label="Name" sortable={false} />
@@ -61,9 +63,11 @@ export const UserList = () => {
       <TextField source="organisation_name" label="Organisation" sortable={false} />
       <FunctionField label="Last login" sortable={false} render={(user: UserRecord) => formatShortDateTime(user.last_login_at)} />
       {/* The column's header names it, for screen readers and the table's structure. */}
-      <WrapperField label="Action">
-        <LoginAsButton />
-      </WrapperField>
+      {canImpersonate && (
+        <WrapperField label="Action">
+          <LoginAsButton />
+        </WrapperField>
+      )}
     </ResourceList>
   );
 };

@@ -13,11 +13,13 @@ export const FileUploadInput = ({ folder, label, ...props }: InputProps & { fold
   return (
     <UploaderFrame label={label} upload={upload} footer={fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}>
       {url ? (
-        <UploadedFile url={url} alt={label} onReplace={upload.choose} onRemove={() => field.onChange(null)} />
+        <UploadedFile url={url} alt={label} onReplace={upload.choose} onRemove={() => field.onChange(null)} disabled={field.disabled} />
       ) : (
-        <Button label="Upload" onClick={upload.choose} disabled={upload.uploading}>
-          <UploadIcon />
-        </Button>
+        !field.disabled && (
+          <Button label="Upload" onClick={upload.choose} disabled={upload.uploading}>
+            <UploadIcon />
+          </Button>
+        )
       )}
     </UploaderFrame>
   );

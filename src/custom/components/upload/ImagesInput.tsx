@@ -28,18 +28,22 @@ export const ImagesInput = ({ folder, label, ...props }: InputProps & { folder: 
             upload.choose();
           }}
           onRemove={() => field.onChange(images.filter((_, position) => position !== index))}
+          disabled={field.disabled}
         />
       ))}
-      <Button
-        label="Add image"
-        onClick={() => {
-          replacing.current = null;
-          upload.choose();
-        }}
-        disabled={upload.uploading}
-      >
-        <AddPhotoAlternateIcon />
-      </Button>
+      {/* A read-only form (an admin who may not update the offer) shows the images only. */}
+      {!field.disabled && (
+        <Button
+          label="Add image"
+          onClick={() => {
+            replacing.current = null;
+            upload.choose();
+          }}
+          disabled={upload.uploading}
+        >
+          <AddPhotoAlternateIcon />
+        </Button>
+      )}
     </UploaderFrame>
   );
 };

@@ -5,8 +5,17 @@ import { useState } from 'react';
 
 const isPdf = (url: string) => /\.pdf($|\?)/i.test(url);
 
+interface UploadedFileProps {
+  url: string;
+  alt: string;
+  onReplace: () => void;
+  onRemove: () => void;
+  /** A read-only form (an admin who may not update the record): the file, without its menu. */
+  disabled?: boolean;
+}
+
 /** One uploaded file: an image preview or a pdf link, with the 'Edit' (replace) and 'Delete' menu. */
-export const UploadedFile = ({ url, alt, onReplace, onRemove }: { url: string; alt: string; onReplace: () => void; onRemove: () => void }) => {
+export const UploadedFile = ({ url, alt, onReplace, onRemove, disabled }: UploadedFileProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const act = (action: () => void) => () => {
     setAnchor(null);
@@ -21,9 +30,11 @@ export const UploadedFile = ({ url, alt, onReplace, onRemove }: { url: string; a
       ) : (
         <Box component="img" src={url} alt={alt} sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider' }} />
       )}
-      <IconButton aria-label={`Actions for ${alt}`} onClick={(event) => setAnchor(event.currentTarget)}>
-        <MoreVertIcon />
-      </IconButton>
+      {!disabled && (
+        <IconButton aria-label={`Actions for ${alt}`} onClick={(event) => setAnchor(event.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+      )}
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={act(onReplace)}>Edit</MenuItem>
         <MenuItem onClick={act(onRemove)}>Delete</MenuItem>

@@ -1,0 +1,34 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import { lazy, Suspense } from 'react';
+import { useCanAccess, useGetList } from 'react-admin';
+import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
+import { useOpeningScreenSettled } from '../layout/useOpeningScreenSettled';
+import { PENDING_REQUESTS } from './approvalTexts';
+
+const PendingCountBadge = lazy(async () => ({ default: (await import('./PendingCountBadge')).PendingCountBadge }));
+
+/** How often an approver's menu asks how many requests wait: a request from another admin shows within this time. */
+export const PENDING_COUNT_REFRESH_MS = 30_000;
+
+/**
+ * The Approvals menu entry's icon, with the number of pending requests for an admin who may approve them; a decision
+ * refreshes it with the page. An admin who may not approve gets no count, even from the page's own cached query.
+ */
+export const ApprovalsMenuIcon = () => {
+  const { canAccess: approver = false } = useCanAccess({ resource: 'credit_request', action: 'approve' });
+  // Asked once the opening screen has its data: the count never delays a first load.
+  const settled = useOpeningScreenSettled();
+  const { total } = useGetList(
+    'credit_request',
+    // The list's own parameters (react-admin's default sort): one cached query, so the page's first page and the count move together.
+    { filter: PENDING_REQUESTS, pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: approver && settled, refetchInterval: PENDING_COUNT_REFRESH_MS },
+  );
+  const count = approver ? (total ?? 0) : 0;
+  if (count === 0) return <FactCheckIcon />;
+  return (
+    <Suspense fallback={<FactCheckIcon />}>
+      <PendingCountBadge count={count} />
+    </Suspense>
+  );
+};

@@ -1,0 +1,21 @@
+import { ErrorCode } from '../../../shared/catalogue/errorCodes';
+
+/** What the Adjust balance dialog says when the adjustment will wait for a second admin. */
+export const APPROVAL_NOTICE = 'A second admin (finance or owner) must approve this adjustment.';
+/** The toast of an adjustment that became a request (202): nothing moved yet. */
+export const ADJUSTMENT_PENDING = 'Request sent: it awaits approval by a second admin. The balance has not moved.';
+export const REQUEST_APPROVED = 'Request approved: the balance has moved.';
+export const REQUEST_REJECTED = 'Request rejected.';
+export const NO_PENDING_REQUEST = 'No request awaits approval.';
+
+/** The refusals of a decision that need words; any other shows its code, as every screen does. */
+const DECISION_REFUSALS: Partial<Record<string, string>> = {
+  [ErrorCode.SELF_APPROVAL]: 'You asked for this adjustment: another admin must approve it.',
+  [ErrorCode.ALREADY_DECIDED]: 'This request was already approved, rejected or has expired.',
+  [ErrorCode.REFERENCE_GONE]: 'This company was deleted since the request: reject it instead.',
+};
+
+export const decisionFailureText = (code: string): string => DECISION_REFUSALS[code] ?? code;
+
+/** The filter of the requests still waiting. */
+export const PENDING_REQUESTS = { status: 'pending' } as const;

@@ -1,0 +1,4 @@
+import { defineResource } from '../declarations';
+import endpoint from './api';
+
+export default defineResource(endpoint);
