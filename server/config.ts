@@ -60,6 +60,7 @@ const environmentSchema = z.object({
     .default(DEFAULT_CREDIT_UNIT),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
+  SESSION_IDLE_MINUTES: positiveInt.default(60),
   // Exact up to this, then the planner's estimate. 200 is twenty pages; counting to 1 000 read ~10 000 rows for a text
   // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
@@ -104,6 +105,8 @@ export interface Config {
   product: string;
   seedDemo: boolean;
   sessionTtlHours: number;
+  /** A session unused this long ends, within its lifetime. */
+  sessionIdleMinutes: number;
   exactCountLimit: number;
   /** Four eyes (decisions.md): an adjustment whose absolute amount is above this waits for a second admin. */
   creditApprovalThreshold: number;
@@ -163,6 +166,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     product: env.PRODUCT,
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     exactCountLimit: env.EXACT_COUNT_LIMIT,
     creditApprovalThreshold: env.CREDIT_APPROVAL_THRESHOLD,
     creditRequestTtlHours: env.CREDIT_REQUEST_TTL_HOURS,

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/catalogue/permissions';
+import { newId } from '../lib/ids';
 import type { CreditRequestStatus } from '../../shared/catalogue/creditRequests';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -43,6 +44,9 @@ export const admins = pgTable(
     passwordHash: text('password_hash'),
     /** shared/catalogue/permissions.ts; the migration made every earlier admin an owner. */
     role: text('role').$type<Role>().notNull().default('support'),
+    /** TOTP (RFC 6238): the shared key from setup on, in use once confirmed (`totpEnabledAt`). Never answered after setup. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: version(),
@@ -63,10 +67,46 @@ export const sessions = pgTable(
     adminId: text('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
+    /** What the admin's session list names it by: the token's hash stays a secret of the server. */
+    id: text('id').notNull().$defaultFn(newId),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Moves with use (at most once a minute): the idle timeout counts from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The session's last proof of identity (sign-in, second factor, re-authentication). */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
-  (table) => [index('sessions_admin_id_idx').on(table.adminId)],
+  (table) => [index('sessions_admin_id_idx').on(table.adminId), uniqueIndex('sessions_id_key').on(table.id)],
+);
+
+/** Single-use recovery codes of an admin's second factor, hashed like tokens; a used one is kept with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_admin_id_idx').on(table.adminId)],
+);
+
+/** The short-lived, single-use proof that a password was right, traded with a second factor for a session. */
+export const mfaTokens = pgTable(
+  'mfa_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('mfa_tokens_admin_id_idx').on(table.adminId)],
 );
 
 /** Single-use tokens sent by e-mail: password recovery and the set-password link of a new admin. */

@@ -10,10 +10,18 @@ export const SESSION_COOKIE = 'ap_session';
 /** The scheme, one space, and URL-safe base64 only. */
 const AUTHORIZATION_HEADER = /^JWT ([A-Za-z0-9_-]{1,200})$/;
 
-export async function createSession(db: Database, adminId: string, ttlHours: number): Promise<string> {
+/** The client a session was opened from, as its list shows it. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export async function createSession(db: Database, adminId: string, ttlHours: number, client?: SessionClient): Promise<string> {
   const token = newSecretToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent?.slice(0, 500) ?? null,
     adminId,
     expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
   });

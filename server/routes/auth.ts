@@ -51,7 +51,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const perClientMax = authLimit.max * 5;
 
   async function openSession(tx: Database, reply: FastifyReply, admin: AdminRow): Promise<SessionAnswer> {
-    const token = await createSession(tx, admin.id, config.sessionTtlHours);
+    const token = await createSession(tx, admin.id, config.sessionTtlHours, { ip: reply.request.ip, userAgent: reply.request.headers['user-agent'] });
     const [updated] = await tx.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id)).returning();
     setSessionCookie(reply, token, cookieOptions);
     return { ok: true, token, user: toAdminDto(updated ?? admin) };
