@@ -30,9 +30,11 @@ import { devHelperRoutes } from './routes/devHelpers';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { impersonationRoutes } from './routes/impersonation';
+import { mfaRoutes } from './routes/mfa';
 import { presenceRoutes } from './routes/presence';
 import { registryRoutes } from './routes/registry';
 import { roomRoutes } from './routes/rooms';
+import { sessionRoutes } from './routes/sessions';
 import { entities } from './entities';
 import { entityRoutes } from './entities/entityRoutes';
 
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(roomRoutes);
         await protectedApi.register(presenceRoutes);
         await protectedApi.register(dashboardRoutes);
+        await protectedApi.register(mfaRoutes);
+        await protectedApi.register(sessionRoutes);
         for (const entity of entities) await protectedApi.register(entityRoutes(entity));
         if (config.devRoutes) await protectedApi.register(devHelperRoutes);
       });

@@ -4,6 +4,7 @@ import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../shared/catalogue/product';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/catalogue/uploads';
 import { CREDIT_LIMIT } from '../shared/catalogue/audit';
 import { DEFAULT_CREDIT_APPROVAL_THRESHOLD, DEFAULT_CREDIT_REQUEST_TTL_HOURS } from '../shared/catalogue/creditRequests';
+import { ROLES, type Role } from '../shared/catalogue/permissions';
 
 const commaList = z.string().transform((value) =>
   value
@@ -61,6 +62,9 @@ const environmentSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
   SESSION_IDLE_MINUTES: positiveInt.default(60),
+  MFA_REQUIRED_ROLES: commaList
+    .refine((roles) => roles.every((role) => (ROLES as readonly string[]).includes(role)), `a comma-separated list of roles (${ROLES.join(', ')})`)
+    .optional(),
   // Exact up to this, then the planner's estimate. 200 is twenty pages; counting to 1 000 read ~10 000 rows for a text
   // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
@@ -107,6 +111,8 @@ export interface Config {
   sessionTtlHours: number;
   /** A session unused this long ends, within its lifetime. */
   sessionIdleMinutes: number;
+  /** Admins of these roles without a second factor may only enrol one (and sign out). */
+  mfaRequiredRoles: Role[];
   exactCountLimit: number;
   /** Four eyes (decisions.md): an adjustment whose absolute amount is above this waits for a second admin. */
   creditApprovalThreshold: number;
@@ -167,6 +173,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    // The demo signs in with a password alone; production guards the roles that move money and admins.
+    mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (env.NODE_ENV === 'production' ? ['owner', 'finance'] : [])) as Role[],
     exactCountLimit: env.EXACT_COUNT_LIMIT,
     creditApprovalThreshold: env.CREDIT_APPROVAL_THRESHOLD,
     creditRequestTtlHours: env.CREDIT_REQUEST_TTL_HOURS,

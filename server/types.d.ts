@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the signed-in admin's role must allow (server/lib/permissions.ts); every route behind sign-in names one. */
     permission?: Permission;
+    /** Open to an admin who must enrol a second factor first (MFA_REQUIRED_ROLES): the enrolment itself, and signing out. */
+    duringEnrolment?: boolean;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };

@@ -17,6 +17,13 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 401 MFA_REQUIRED with the token the second step trades for a session; the error handler answers `mfa_token`. */
+export class MfaRequiredError extends AppError {
+  constructor(readonly mfaToken: string) {
+    super(401, 'MFA_REQUIRED');
+  }
+}
+
 export const notFound = () => new AppError(404, 'NOT_FOUND');
 
 /** The error handler adds `Retry-After`. */

@@ -33,6 +33,7 @@ const whoMay = ({ resource, action }: Permission) =>
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Health: 'Liveness and readiness probes.',
   Auth: 'Sign-in, the session and the password flows.',
+  'Second factor': 'The signed-in admin’s TOTP authenticator and recovery codes.',
   Registry: 'The company registry stand-in (its own shape, no envelope).',
   Impersonation: 'The marketplace app trades a “Login as” token for its user.',
   Companies: 'The marketplace’s companies, their comments and their sync with the old platform.',
@@ -42,6 +43,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Rooms: 'Conversations between a buyer and a seller over an offer.',
   Presence: 'Who else has a record’s page open.',
   Dashboard: 'The overview’s figures.',
+  Sessions: 'An administrator’s live sessions: listed, and ended from any server at once.',
   Development: 'Development helpers, served only with DEV_ROUTES=true.',
 };
 

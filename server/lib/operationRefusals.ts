@@ -19,9 +19,14 @@ export type Refusals = Partial<Record<number, ErrorCode[]>>;
 
 /** Refusals beyond those the route's shape implies (grep `AppError(` in server/routes and server/lib). */
 const OWN_REFUSALS: Record<string, Refusals> = {
-  'POST /api/admin/signin': { 401: ['INVALID_CREDENTIALS'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/signin': { 401: ['INVALID_CREDENTIALS', 'MFA_REQUIRED'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/signin/mfa': { 401: ['INVALID_TOKEN', 'INVALID_CODE'], 429: ['RATE_LIMITED'] },
   'POST /api/admin/forgot_password': { 429: ['RATE_LIMITED'] },
-  'POST /api/admin/forgot_password_reset': { 400: ['INVALID_TOKEN', 'PASSWORD_MISMATCH', 'WEAK_PASSWORD'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/forgot_password_reset': { 400: ['INVALID_TOKEN', 'PASSWORD_MISMATCH', 'WEAK_PASSWORD'], 401: ['MFA_REQUIRED'], 429: ['RATE_LIMITED'] },
+  'POST /api/admin/mfa/totp/setup': { 409: ['MFA_ALREADY_ENABLED'] },
+  'POST /api/admin/mfa/totp/confirm': { 400: ['INVALID_CODE'], 409: ['MFA_ALREADY_ENABLED', 'MFA_NOT_ENABLED'] },
+  'POST /api/admin/mfa/totp/disable': { 400: ['WRONG_PASSWORD'], 409: ['MFA_NOT_ENABLED'] },
+  'POST /api/admin/mfa/recovery_codes/regenerate': { 400: ['INVALID_CODE'], 409: ['MFA_NOT_ENABLED'] },
   'POST /api/admin/reset_password': { 400: ['WRONG_PASSWORD', 'PASSWORD_MISMATCH', 'WEAK_PASSWORD'], 429: ['RATE_LIMITED'] },
   'GET /api/registry/recherche': { 401: ['UNAUTHORIZED'] },
   'POST /api/user/impersonation/exchange': { 400: ['INVALID_TOKEN'] },
@@ -62,7 +67,8 @@ export function refusalsOf(route: RouteTraits): Refusals {
     add(415, 'UNSUPPORTED_MEDIA_TYPE');
   }
   if (route.signedIn) add(401, 'UNAUTHORIZED');
-  if (route.permitted) add(403, 'FORBIDDEN');
+  // An admin who must enrol a second factor first is refused the rest (MFA_REQUIRED_ROLES).
+  if (route.permitted) add(403, 'FORBIDDEN', 'MFA_ENROLMENT_REQUIRED');
   if (route.hasPathParams) add(404, 'NOT_FOUND');
   if (route.versioned) add(409, 'STALE_RECORD');
   // Exports hold one of a few slots while streaming (server/lib/exportSlots.ts).

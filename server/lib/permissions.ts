@@ -2,9 +2,12 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import { may, type Action, type Permission, type Resource } from '../../shared/catalogue/permissions';
 import { AppError } from './errors';
 import { sessionOf } from './sessions';
+import { mustEnrol } from './secondFactor';
 
 /** A route's options naming what it needs (shared/catalogue/permissions.ts): `{ ...permit('company', 'update'), schema }`. */
-export const permit = (resource: Resource, action: Action) => ({ config: { permission: { resource, action } satisfies Permission } });
+export const permit = (resource: Resource, action: Action, options: { duringEnrolment?: boolean } = {}) => ({
+  config: { permission: { resource, action } satisfies Permission, ...options },
+});
 
 /** onRoute hook of the scope behind sign-in: a route that names no permission is a start-up error, never an open door. */
 export function declarePermission(route: RouteOptions): void {
@@ -23,4 +26,7 @@ export async function requirePermission(request: FastifyRequest): Promise<void> 
   const permission = request.routeOptions.config.permission;
   if (!permission) throw new AppError(403, 'FORBIDDEN');
   refuseUnless(request, permission.resource, permission.action);
+  const { admin } = sessionOf(request);
+  if (mustEnrol(admin, request.server.config.mfaRequiredRoles) && !request.routeOptions.config.duringEnrolment)
+    throw new AppError(403, 'MFA_ENROLMENT_REQUIRED');
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authTokens, rateLimits, recordViewers, sessions } from '../db/schema';
 import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
@@ -11,13 +11,18 @@ export interface PrunedRows {
 }
 
 /**
- * Expired sessions and e-mailed tokens, finished rate-limit windows (one row per address and IP would pile up), and
+ * Expired or idle sessions and e-mailed tokens, finished rate-limit windows (one row per address and IP would pile up), and
  * viewers no longer seen (a tab closed without a word). Impersonation tokens stay: they record who logged in as whom.
  */
-export async function pruneExpired(db: Database, rateLimitWindowSeconds: number): Promise<PrunedRows> {
+export async function pruneExpired(db: Database, rateLimitWindowSeconds: number, sessionIdleMinutes = Infinity): Promise<PrunedRows> {
   const now = new Date();
+  // Idle-expired sessions are refused already (sessions.ts); without the setting, only lifetimes count.
+  const idle = Number.isFinite(sessionIdleMinutes) ? lt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMinutes * 60_000)) : undefined;
   const [expiredSessions, expiredTokens, finishedWindows, goneViewers] = await Promise.all([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ key: sessions.tokenHash }),
+    db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), idle))
+      .returning({ key: sessions.tokenHash }),
     db.delete(authTokens).where(lt(authTokens.expiresAt, now)).returning({ key: authTokens.tokenHash }),
     db
       .delete(rateLimits)

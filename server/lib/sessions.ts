@@ -1,5 +1,7 @@
+import { BACKGROUND_CALL_HEADER } from '../../shared/catalogue/backgroundCalls';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import { admins, sessions, type AdminRow } from '../db/schema';
 import { AppError } from './errors';
@@ -31,21 +33,66 @@ export async function createSession(db: Database, adminId: string, ttlHours: num
 /** For a session not kept in memory: prepared by name. */
 const sessionQuery = reusableSelect(
   statements
-    .select({ admin: admins, expiresAt: sessions.expiresAt })
+    .select({ admin: admins, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
     .limit(1),
   'session_admin',
 );
 
-/** Kept by this process (sessionCache.ts), or read from the database. */
+/** Sessions last used before this are idle-expired, however long their life. */
+export const idleSince = (idleMinutes: number, now = Date.now()): Date => new Date(now - idleMinutes * 60_000);
+
+/** How often a session's use is written: the idle timeout needs minutes, not each request. */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
+/** Per server (its database handle), the tokens whose use was written within the interval; bounded, since tokens come from requests. */
+const recentlySeenBy = new WeakMap<Database, LRUCache<string, true>>();
+
+function recentlySeen(db: Database): LRUCache<string, true> {
+  let seen = recentlySeenBy.get(db);
+  if (!seen) recentlySeenBy.set(db, (seen = new LRUCache({ max: 10_000, ttl: LAST_SEEN_INTERVAL_MS })));
+  return seen;
+}
+
+/**
+ * Kept by this process (sessionCache.ts), or read from the database. A kept session is honoured no longer than its idle
+ * deadline as read: a use since then moved `last_seen_at`, and the next read sees it.
+ */
 export async function findSessionAdmin(app: FastifyInstance, token: string): Promise<AdminRow | undefined> {
   const tokenHash = hashToken(token);
+  const idleMs = app.config.sessionIdleMinutes * 60_000;
   return app.sessionCache.admin(tokenHash, async () => {
-    const [row] = await sessionQuery(app.db, { tokenHash, now: new Date().toISOString() });
-    return row;
+    const now = Date.now();
+    const [row] = await sessionQuery(app.db, {
+      tokenHash,
+      now: new Date(now).toISOString(),
+      idleSince: idleSince(app.config.sessionIdleMinutes, now).toISOString(),
+    });
+    if (!row) return undefined;
+    // A use written lately (the sign-in, another server) needs no write of this one's until the interval is over.
+    const sinceSeen = now - row.lastSeenAt.getTime();
+    if (sinceSeen < LAST_SEEN_INTERVAL_MS) recentlySeen(app.db).set(tokenHash, true, { ttl: LAST_SEEN_INTERVAL_MS - sinceSeen });
+    return { admin: row.admin, expiresAt: new Date(Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs)) };
   });
+}
+
+/** Moves `last_seen_at`, at most once an interval per session and server; no cache hears of it (migration 0024). */
+async function noteUse(db: Database, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  const seen = recentlySeen(db);
+  if (seen.has(tokenHash)) return;
+  seen.set(tokenHash, true);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
@@ -77,6 +124,9 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   const token = tokenFromHeader(request);
   const admin = token ? await findSessionAdmin(request.server, token) : undefined;
   if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
+  // A record page's heartbeat, or a call the console makes on a timer, is no sign of the admin: an open page would otherwise never go idle.
+  const background = request.routeOptions.config.permission?.resource === 'presence' || request.headers[BACKGROUND_CALL_HEADER.toLowerCase()] === '1';
+  if (!background) await noteUse(request.server.db, token);
   request.session = { admin, token };
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { CompanyNotEmptyError } from '../lib/companyDependents';
 import { describeDatabaseError, isDatabaseUnavailable, isForeignKeyViolation } from '../lib/dbErrors';
-import { AppError, databaseUnavailable, RateLimitedError } from '../lib/errors';
+import { AppError, databaseUnavailable, MfaRequiredError, RateLimitedError } from '../lib/errors';
 import { recordDatabaseError } from '../lib/metrics';
 import { ValidationError } from '../lib/validation';
 import { StaleRecordError } from '../lib/versions';
@@ -35,6 +35,7 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof CompanyNotEmptyError) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
     if (error instanceof StaleRecordError) return reply.status(error.status).send({ ok: false, code: error.code, data: error.current });
+    if (error instanceof MfaRequiredError) return reply.status(error.status).send({ ok: false, code: error.code, mfa_token: error.mfaToken });
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ok: false, code: error.code });
     }

@@ -15,7 +15,7 @@ export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
     }
   };
   const housekeep = async () => {
-    await run('pruning expired rows', () => pruneExpired(app.db, app.config.authRateLimit.windowSeconds));
+    await run('pruning expired rows', () => pruneExpired(app.db, app.config.authRateLimit.windowSeconds, app.config.sessionIdleMinutes));
     await run('expiring credit requests', () => expireCreditRequests(app.db));
   };
   const timer = setInterval(() => void housekeep(), PRUNE_PERIOD_MS);

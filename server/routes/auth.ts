@@ -7,11 +7,13 @@ import type { Database } from '../db/client';
 import { toAdminDto } from '../lib/adminDto';
 import { recordAudit } from '../lib/audit';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
-import { AppError } from '../lib/errors';
+import { AppError, MfaRequiredError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { done } from '../lib/answers';
+import { findMfaTokenAdmin, hasTotp, mustEnrol, isValidTotp, issueMfaToken, spendMfaToken, spendRecoveryCode } from '../lib/secondFactor';
+import { signinMfaBody } from '../../shared/contract/mfa';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
 import {
   SESSION_COOKIE,
@@ -54,9 +56,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     const token = await createSession(tx, admin.id, config.sessionTtlHours, { ip: reply.request.ip, userAgent: reply.request.headers['user-agent'] });
     const [updated] = await tx.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id)).returning();
     setSessionCookie(reply, token, cookieOptions);
-    return { ok: true, token, user: toAdminDto(updated ?? admin) };
+    return { ok: true, token, user: toAdminDto(updated ?? admin), ...enrolmentOf(admin) };
   }
+  const enrolmentOf = (admin: AdminRow) => (mustEnrol(admin, config.mfaRequiredRoles) ? { mfa_enrolment_required: true as const } : {});
   const actorOf = (admin: AdminRow) => ({ id: admin.id, name: admin.name });
+
+  /** Per address and client together, and per client: the password and the second factor draw on the same allowance. */
+  const failureKeys = (email: string, ip: string) => ({ addressKey: `signin-failures:${email}|${ip}`, clientKey: `signin-failures:client:${ip}` });
+  const assertUnderFailureLimits = (addressKey: string, clientKey: string) =>
+    assertFailuresUnderLimit(
+      db,
+      [
+        { key: addressKey, max: authLimit.max },
+        { key: clientKey, max: perClientMax },
+      ],
+      authLimit.windowSeconds,
+    );
 
   const findAdminByEmail = async (email: string) =>
     (
@@ -73,16 +88,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     { onSend: forgetKeptSessions, schema: { tags, summary: 'Sign in with e-mail and password', body: signinBody, response: { 200: sessionAnswer } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const addressKey = `signin-failures:${email}|${request.ip}`;
-      const clientKey = `signin-failures:client:${request.ip}`;
-      await assertFailuresUnderLimit(
-        db,
-        [
-          { key: addressKey, max: authLimit.max },
-          { key: clientKey, max: perClientMax },
-        ],
-        authLimit.windowSeconds,
-      );
+      const { addressKey, clientKey } = failureKeys(email, request.ip);
+      await assertUnderFailureLimits(addressKey, clientKey);
       const admin = await findAdminByEmail(email);
       const valid = await verifyPassword(password, admin?.passwordHash);
       if (!admin || !valid) {
@@ -99,11 +106,51 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         });
         throw new AppError(401, 'INVALID_CREDENTIALS');
       }
+      // The failures stay counted until the code is right too: a known password gives no fresh allowance of guesses.
+      if (hasTotp(admin)) throw new MfaRequiredError(await issueMfaToken(db, admin.id));
       return db.transaction(async (tx) => {
         await clearFailures(tx, [addressKey]);
         await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
         return openSession(tx, reply, admin);
       });
+    },
+  );
+
+  /** The token is kept through a wrong code (throttled like a wrong password) and spent by the right one. */
+  app.post(
+    '/admin/signin/mfa',
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Finish a sign-in with a TOTP or recovery code', body: signinMfaBody, response: { 200: sessionAnswer } },
+    },
+    async (request, reply) => {
+      const { mfa_token: mfaToken, code } = request.body;
+      const admin = await findMfaTokenAdmin(db, mfaToken);
+      if (!admin || !hasTotp(admin)) throw new AppError(401, 'INVALID_TOKEN');
+      const { addressKey, clientKey } = failureKeys(admin.email.toLowerCase(), request.ip);
+      await assertUnderFailureLimits(addressKey, clientKey);
+      const byTotp = await isValidTotp(admin.totpSecret, code);
+      const answer = await db.transaction(async (tx) => {
+        const byRecoveryCode = !byTotp && (await spendRecoveryCode(tx, admin.id, code));
+        if (!byTotp && !byRecoveryCode) return undefined;
+        if (!(await spendMfaToken(tx, mfaToken))) throw new AppError(401, 'INVALID_TOKEN');
+        if (byRecoveryCode) await recordAudit(tx, request, { action: 'recovery_code_used', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
+        await clearFailures(tx, [addressKey]);
+        await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
+        return openSession(tx, reply, admin);
+      });
+      if (answer) return answer;
+      await db.transaction(async (tx) => {
+        await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
+        await recordAudit(tx, request, {
+          action: 'failed_sign_in',
+          entity: 'session',
+          entityId: admin.id,
+          changes: { email: [null, admin.email] },
+          actor: null,
+        });
+      });
+      throw new AppError(401, 'INVALID_CODE');
     },
   );
 
@@ -121,14 +168,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];
       const admin = token ? await findSessionAdmin(app, token) : undefined;
       if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
-      return { ok: true as const, token, user: toAdminDto(admin) };
+      return { ok: true as const, token, user: toAdminDto(admin), ...enrolmentOf(admin) };
     },
   );
 
   app.post(
     '/admin/logout',
     {
-      ...permit('account', 'read'),
+      ...permit('account', 'read', { duringEnrolment: true }),
       onRequest: [requireSession, requirePermission],
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'End the session', response: { 200: signedOut } },
@@ -186,7 +233,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/forgot_password_reset',
     {
       onSend: forgetKeptSessions,
-      schema: { tags, summary: 'Set a new password through an e-mailed link, and sign in', body: resetFromLinkBody, response: { 200: sessionAnswer } },
+      schema: {
+        tags,
+        summary: 'Set a new password through an e-mailed link, and sign in (or MFA_REQUIRED with a second factor)',
+        body: resetFromLinkBody,
+        response: { 200: sessionAnswer },
+      },
       // Before the body is checked, so that malformed calls count too.
       preValidation: async (request) => {
         await consumeRateLimit(db, [{ key: `reset:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
@@ -197,7 +249,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!(await findLiveAuthToken(db, token))) throw new AppError(400, 'INVALID_TOKEN');
       checkNewPassword(password, password1);
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
+      const { admin, answer } = await db.transaction(async (tx) => {
         const adminId = await consumeAuthToken(tx, token);
         if (!adminId) throw new AppError(400, 'INVALID_TOKEN');
         const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning();
@@ -205,8 +257,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await tx.delete(sessions).where(eq(sessions.adminId, adminId));
         await revokeAuthTokens(tx, adminId);
         await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
-        return openSession(tx, reply, admin);
+        // A link proves the mailbox, never the second factor.
+        return { admin, answer: hasTotp(admin) ? undefined : await openSession(tx, reply, admin) };
       });
+      if (!answer) throw new MfaRequiredError(await issueMfaToken(db, admin.id));
+      return answer;
     },
   );
 

@@ -35,6 +35,16 @@ export const ErrorCode = {
   ALREADY_DECIDED: 'ALREADY_DECIDED',
   /** 409: a balance moved by more than the approval threshold goes through a credit request. */
   APPROVAL_REQUIRED: 'APPROVAL_REQUIRED',
+  /** 401: the password was right and the admin has a second factor: `mfa_token` goes to `POST /admin/signin/mfa` with a code. */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** A TOTP or recovery code that is wrong, stale or already used. */
+  INVALID_CODE: 'INVALID_CODE',
+  /** 409: the admin's TOTP is already confirmed: disable it before enrolling again. */
+  MFA_ALREADY_ENABLED: 'MFA_ALREADY_ENABLED',
+  /** 409: no TOTP set up (confirm) or confirmed (disable, regenerate). */
+  MFA_NOT_ENABLED: 'MFA_NOT_ENABLED',
+  /** 403: the admin's role needs a second factor (MFA_REQUIRED_ROLES): only enrolling one and signing out are open until then. */
+  MFA_ENROLMENT_REQUIRED: 'MFA_ENROLMENT_REQUIRED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   SERVER_STOPPING: 'SERVER_STOPPING',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

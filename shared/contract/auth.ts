@@ -28,6 +28,8 @@ export const sessionAnswer = z
     ok: z.literal(true),
     token: z.string(),
     user: adminRecord,
+    /** The admin's role needs a second factor (MFA_REQUIRED_ROLES) and they have none: only enrolling one is open. */
+    mfa_enrolment_required: z.literal(true).optional(),
   })
   .meta({ id: 'Session' });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;

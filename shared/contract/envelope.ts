@@ -19,12 +19,14 @@ export const refusal = z
     counts: z.record(z.string(), z.number()).optional(),
     /** STALE_RECORD (docs/concurrency.md): the record as its GET answers it now; for a bulk call, `{ [id]: version }` of the stale rows. */
     data: z.unknown().optional(),
+    /** MFA_REQUIRED: the short-lived proof of the password, traded with a code at `POST /admin/signin/mfa`. */
+    mfa_token: z.string().optional(),
   })
   .meta({ id: 'Refusal' });
 
 /** The refusal as one status of one route answers it: its codes only, and the fields those codes carry. */
 export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
-  const { ok, code, errors, counts, data } = refusal.shape;
+  const { ok, code, errors, counts, data, mfa_token } = refusal.shape;
   const carries = (...which: ErrorCode[]) => codes.some((one) => which.includes(one));
   return z.strictObject({
     ok,
@@ -32,6 +34,7 @@ export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
     ...(carries('VALIDATION_ERROR') ? { errors } : {}),
     ...(carries('COMPANY_NOT_EMPTY') ? { counts } : {}),
     ...(carries('STALE_RECORD') ? { data } : {}),
+    ...(carries('MFA_REQUIRED') ? { mfa_token } : {}),
   });
 };
 

@@ -15,8 +15,17 @@ export const SIGN_IN_PATH = '/auth';
 const isSession = (body: SessionBody): body is SessionBody & { token: string; user: SessionUser } =>
   body.ok !== false && typeof body.token === 'string' && Boolean(body.user?._id);
 
+/**
+ * What a password sign-in answers: nothing once the session is open, the token of the second step (MFA_REQUIRED), or
+ * `mustEnrol` for a session that may only enrol a second factor (MFA_REQUIRED_ROLES).
+ */
+export type SignInResult = { mfaToken: string } | { mustEnrol: true } | void;
+
 export interface AdminAuthProvider extends AuthProvider {
   startSession(body: SessionBody): boolean;
+  login(params: { email: string; password: string }): Promise<SignInResult>;
+  /** The second step of a sign-in: a TOTP or recovery code with the first step's token. */
+  loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
 }
 
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
@@ -47,6 +56,13 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
 
     async login({ email, password }: { email: string; password: string }) {
       const { body } = await http.post<SessionBody>('/admin/signin', { email, password });
+      if (body.code === ErrorCode.MFA_REQUIRED && typeof body.mfa_token === 'string') return { mfaToken: body.mfa_token };
+      if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
+      return body.mfa_enrolment_required === true ? { mustEnrol: true } : undefined;
+    },
+
+    async loginWithCode({ mfaToken, code }: { mfaToken: string; code: string }) {
+      const { body } = await http.post<SessionBody>('/admin/signin/mfa', { mfa_token: mfaToken, code });
       if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
     },
 

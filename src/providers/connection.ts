@@ -1,3 +1,4 @@
+import { createActivityClock } from './activity';
 import { createAuthProvider } from './authProvider';
 import { resolveEnvironment, type EnvironmentVariables } from './environment';
 import { createHttpClient } from './httpClient';
@@ -7,6 +8,7 @@ import { createSessionStore } from './session';
 /** What the signed-out screens need, wired once for the page that is running; the console adds its data provider (index.ts). */
 export const environment = resolveEnvironment(window.location, import.meta.env as EnvironmentVariables);
 export const session = createSessionStore();
-export const httpClient = createHttpClient({ baseUrl: environment.apiUrl, token: session.token });
+export const activity = createActivityClock();
+export const httpClient = createHttpClient({ baseUrl: environment.apiUrl, token: session.token, onSignedInCall: activity.note });
 export const authProvider = createAuthProvider(httpClient, session);
 export const passwordCalls = createPasswordCalls(httpClient);

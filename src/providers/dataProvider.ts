@@ -17,6 +17,8 @@ import { createCompanyCalls } from './companyCalls';
 import { createConsoleCalls } from './consoleCalls';
 import { createCreditRequestCalls } from './creditRequestCalls';
 import { createPresenceCalls } from './presenceCalls';
+import { createSessionCalls } from './sessionCalls';
+import { createSecondFactorCalls } from './secondFactorCalls';
 import { createUserCalls } from './userCalls';
 import type { DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
@@ -41,9 +43,11 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     return recordOf(body, api.errors.one);
   };
 
-  const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): Promise<GetListResult> => {
+  /** `meta.background`: a list read on a timer (the approvers' pending count), which is no sign of the admin. */
+  const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort' | 'meta'>): Promise<GetListResult> => {
     const api = resourceApi(resource);
-    const body = expectOk(await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params)), api.errors.list);
+    const search = await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params), { background: params.meta?.background === true });
+    const body = expectOk(search, api.errors.list);
     const rows = (api.listKey ? body[api.listKey] : body.data) as SearchBody['data'];
     // Past a bound the server estimates the total instead of counting every match; the paginator says so.
     const meta: ListTotalMeta = { totalIsEstimate: body.total_exact === false };
@@ -64,6 +68,8 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createConsoleCalls(http),
     ...createCreditRequestCalls(http),
     ...createPresenceCalls(http),
+    ...createSessionCalls(http),
+    ...createSecondFactorCalls(http),
 
     getList: (resource, params) => list(resource, params),
 

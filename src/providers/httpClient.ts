@@ -1,3 +1,4 @@
+import { BACKGROUND_CALL_HEADER } from '../../shared/catalogue/backgroundCalls';
 import { failureMessage } from './failureMessage';
 
 /** `ok`, `code`, then per-call fields (shared/contract/envelope.ts). */
@@ -15,7 +16,8 @@ export interface ApiResponse<Body extends ApiBody = ApiBody> {
 export interface HttpClient {
   get<Body extends ApiBody = ApiBody>(path: string): Promise<ApiResponse<Body>>;
   /** Never rejects: a network failure becomes `{ok:false, code: <message>}`. */
-  post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown): Promise<ApiResponse<Body>>;
+  /** `background`: a call made on a timer, which is no sign of the admin (shared/catalogue/backgroundCalls.ts). */
+  post<Body extends ApiBody = ApiBody>(path: string, payload?: unknown, options?: { background?: boolean }): Promise<ApiResponse<Body>>;
   /** Sends a search before the code that makes it has loaded (~0.5 s instead of ~1.6 s: docs/benchmarks.md, "First load"); see takeSentAhead. */
   sendAhead(path: string, payload: unknown): void;
   put<Body extends ApiBody = ApiBody>(path: string, payload?: unknown, headers?: Record<string, string>): Promise<ApiResponse<Body>>;
@@ -42,6 +44,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   token: () => string | null;
   fetch?: typeof fetch;
+  /** Told of each call made with a session, by path (activity.ts). */
+  onSignedInCall?: (path: string) => void;
 }
 
 async function readBody(response: Response): Promise<ApiBody> {
@@ -59,7 +63,7 @@ async function readBody(response: Response): Promise<ApiBody> {
 const withMessage = (error: unknown): Error => (error instanceof Error && error.message.trim() ? error : new Error(failureMessage(error)));
 
 /** The console's one way to the API: credentials included, JSON in and out, no timeout. */
-export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpClientOptions): HttpClient {
+export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis), onSignedInCall }: HttpClientOptions): HttpClient {
   const url = (path: string) => `${baseUrl}${path}`;
   const authorization = (): Record<string, string> => {
     const current = token();
@@ -67,6 +71,7 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
   };
 
   async function request<Result>(path: string, init: RequestInit, read: (response: Response) => Promise<Result>): Promise<Result> {
+    if (token() && !new Headers(init.headers).has(BACKGROUND_CALL_HEADER)) onSignedInCall?.(path);
     try {
       return await read(await fetchImpl(url(path), { ...init, credentials: 'include', mode: 'cors' }));
     } catch (error) {
@@ -124,10 +129,10 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
       answer.catch(() => undefined);
       sentAhead.set(path, { key: requestKey(path, payload), answer, sentAt: Date.now(), session: token() });
     },
-    async post<Body extends ApiBody>(path: string, payload: unknown = {}) {
+    async post<Body extends ApiBody>(path: string, payload: unknown = {}, options: { background?: boolean } = {}) {
       try {
         const ahead = takeSentAhead(path, payload) as Promise<ApiResponse<Body>> | undefined;
-        return await (ahead ?? send<Body>('POST', path, payload));
+        return await (ahead ?? send<Body>('POST', path, payload, options.background ? { [BACKGROUND_CALL_HEADER]: '1' } : {}));
       } catch (error) {
         return { status: 0, body: { ok: false, code: failureMessage(error) } as Body };
       }

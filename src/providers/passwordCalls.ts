@@ -18,9 +18,14 @@ export function createPasswordCalls(http: HttpClient) {
       answerOrRefusal(response, messages.failure.generic);
     },
 
-    /** password1 (`resetFromLinkBody` in shared/contract/auth.ts) has no input of its own; it repeats the password. Answers the new session. */
+    /**
+     * password1 (`resetFromLinkBody` in shared/contract/auth.ts) has no input of its own; it repeats the password. Answers
+     * the new session, or, for an admin with a second factor, MFA_REQUIRED and its `mfa_token`: the password is changed.
+     */
     async resetPasswordFromLink(password: string, token: string): Promise<ApiBody> {
-      return answerOrRefusal(await http.post('/admin/forgot_password_reset', { password, password1: password, token }), messages.failure.unknown);
+      const response = await http.post('/admin/forgot_password_reset', { password, password1: password, token });
+      if (response.body.code === ErrorCode.MFA_REQUIRED) return response.body;
+      return answerOrRefusal(response, messages.failure.unknown);
     },
   };
 }

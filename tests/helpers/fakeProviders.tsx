@@ -18,6 +18,7 @@ export const signedInAs = (role: Role): Partial<AdminAuthProvider> => ({
 export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, signedIn = true): AdminAuthProvider {
   return {
     login: vi.fn(async () => undefined),
+    loginWithCode: vi.fn(async () => undefined),
     logout: vi.fn(async () => '/auth'),
     checkAuth: vi.fn(async () => {
       if (!signedIn) throw { redirectTo: '/auth', message: false };
@@ -43,8 +44,11 @@ const noPresence: MockedDataProvider = {
   openRecordEvents: async () => new Response(null, { status: 404 }),
 } as MockedDataProvider;
 
-/** react-admin's test double over the mocked methods: any other method throws (except the presence calls, which answer nobody). */
-export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider({ ...noPresence, ...methods } as Partial<DataProvider>);
+/** The layout's idle timeout reads the server's minutes (SessionTimeoutWarning): the default hour, no session listed. */
+const noSessions: MockedDataProvider = { listSessions: async () => ({ ok: true, data: [], idle_minutes: 60 }) };
+
+/** react-admin's test double over the mocked methods: any other method throws (except the presence and session calls, which answer nobody). */
+export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider({ ...noPresence, ...noSessions, ...methods } as Partial<DataProvider>);
 
 /** Shows the router's location, so that tests can assert redirections. */
 export const LocationProbe = () => {

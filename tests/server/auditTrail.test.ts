@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,22 @@ const callWith =
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 const needBody = { description: 'Besoin', emergency: 'Maintenant' };
+/** A fresh admin with a session, TOTP set up (`secret`) and, unless `confirm` is false, turned on. */
+const adminWithTotp = async (confirm = true) => {
+  const { email } = await insertAdmin(ctx.server.app);
+  const { token } = await signIn(ctx.server.app, email);
+  const secret = (await callWith(token)('POST', '/admin/mfa/totp/setup', {})).json().data.secret as string;
+  if (confirm) await callWith(token)('POST', '/admin/mfa/totp/confirm', { code: await generate({ secret }) });
+  return { email, token, secret };
+};
+/** An admin with two sessions: `token` makes the call, `other` is the session it ends. */
+const twoSessions = async () => {
+  const { id, email } = await insertAdmin(ctx.server.app);
+  await signIn(ctx.server.app, email);
+  const { token } = await signIn(ctx.server.app, email);
+  const listed = (await callWith(token)('GET', '/admin/sessions')).json().data as Array<{ _id: string; current: boolean }>;
+  return { id, token, other: listed.find((session) => !session.current)?._id ?? '' };
+};
 /** A request of another admin (nobody decides their own), above the approval threshold. */
 const pendingCreditRequest = async () => {
   const requester = await signedInAdmin(ctx.server.app, 'operations');
@@ -86,6 +103,51 @@ const RECIPES: Record<string, Recipe> = {
     entity: 'session',
     prepare: async () => ({ email: (await insertAdmin(ctx.server.app)).email }),
     run: async (_as, p) => (await signIn(ctx.server.app, p.email ?? '')).response,
+  },
+  'POST /api/admin/signin/mfa': {
+    action: 'sign_in',
+    entity: 'session',
+    prepare: async () => {
+      const { email, secret } = await adminWithTotp();
+      return { secret, mfaToken: (await publicCall('POST', '/admin/signin', { email, password: TEST_PASSWORD })).json().mfa_token };
+    },
+    run: async (_as, p) => publicCall('POST', '/admin/signin/mfa', { mfa_token: p.mfaToken ?? '', code: await generate({ secret: p.secret ?? '' }) }),
+  },
+  'POST /api/admin/mfa/totp/confirm': {
+    action: 'mfa_enable',
+    entity: 'admin',
+    prepare: () => adminWithTotp(false),
+    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/totp/confirm', { code: await generate({ secret: p.secret ?? '' }) }),
+  },
+  'POST /api/admin/mfa/totp/disable': {
+    action: 'mfa_disable',
+    entity: 'admin',
+    prepare: () => adminWithTotp(),
+    run: (_as, p) => callWith(p.token)('POST', '/admin/mfa/totp/disable', { password: TEST_PASSWORD }),
+  },
+  'POST /api/admin/mfa/recovery_codes/regenerate': {
+    action: 'recovery_codes_regenerate',
+    entity: 'admin',
+    prepare: () => adminWithTotp(),
+    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/recovery_codes/regenerate', { code: await generate({ secret: p.secret ?? '' }) }),
+  },
+  'DELETE /api/admin/sessions/:id': {
+    action: 'session_revoke',
+    entity: 'session',
+    prepare: twoSessions,
+    run: (_as, p) => callWith(p.token)('DELETE', `/admin/sessions/${p.other}`),
+  },
+  'POST /api/admin/sessions/revoke_others': {
+    action: 'session_revoke',
+    entity: 'session',
+    prepare: twoSessions,
+    run: (_as, p) => callWith(p.token)('POST', '/admin/sessions/revoke_others'),
+  },
+  'DELETE /api/admin/:id/sessions/:session_id': {
+    action: 'session_revoke',
+    entity: 'session',
+    prepare: twoSessions,
+    run: (as, p) => as('DELETE', `/admin/${p.id}/sessions/${p.other}`),
   },
   'POST /api/admin/logout': { action: 'sign_out', entity: 'session', prepare: freshSession, run: (_as, p) => callWith(p.token)('POST', '/admin/logout') },
   'POST /api/admin/forgot_password': {
@@ -277,7 +339,12 @@ async function eventCount(): Promise<number> {
 }
 
 /** Presence (a tab saying every 15 s which record page it shows) changes no record: nothing to audit (tests/server/presence.test.ts). */
-const NOT_A_CHANGE = ['POST /api/presence', 'DELETE /api/presence/:resource/:id/:tab_id'];
+const NOT_A_CHANGE = [
+  'POST /api/presence',
+  'DELETE /api/presence/:resource/:id/:tab_id',
+  // A key kept until it is confirmed, which is the change that counts (mfa_enable above).
+  'POST /api/admin/mfa/totp/setup',
+];
 
 const changingRoutes = () => ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));
 

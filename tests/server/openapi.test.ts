@@ -111,9 +111,9 @@ describe('the OpenAPI document', async () => {
   it('names the refusals routes make in their own code, on routes that exist', () => {
     const declared = new Set(operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`));
     for (const key of routesWithOwnRefusals()) expect(declared, key).toContain(key);
-    expect(codesOf('DELETE', '/api/admin/:id', '403')).toEqual(['FORBIDDEN', 'CANNOT_DELETE_SELF']);
+    expect(codesOf('DELETE', '/api/admin/:id', '403')).toEqual(['FORBIDDEN', 'MFA_ENROLMENT_REQUIRED', 'CANNOT_DELETE_SELF']);
     expect(codesOf('DELETE', '/api/company/:id', '409')).toEqual(expect.arrayContaining(['COMPANY_NOT_EMPTY', 'STALE_RECORD']));
-    expect(codesOf('POST', '/api/admin/signin', '401')).toEqual(['INVALID_CREDENTIALS']);
+    expect(codesOf('POST', '/api/admin/signin', '401')).toEqual(['INVALID_CREDENTIALS', 'MFA_REQUIRED']);
     expect(codesOf('POST', '/api/admin/signin', '429')).toEqual(['RATE_LIMITED']);
     expect(codesOf('POST', '/api/company/export', '429')).toEqual(['RATE_LIMITED']);
     expect(codesOf('POST', '/api/file', '415')).toEqual(['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_FILE_TYPE']);

@@ -41,6 +41,27 @@ describe('authProvider', () => {
     expect(session.user()).toBeNull();
   });
 
+  it('login answers the second step’s token on MFA_REQUIRED without a session; loginWithCode opens it', async () => {
+    const { auth, session, calls } = setup(
+      [401, { ok: false, code: 'MFA_REQUIRED', mfa_token: 'mfa-1' }],
+      [401, { ok: false, code: 'INVALID_CODE' }],
+      [200, { ok: true, token: 'tok-2', user }],
+    );
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mfaToken: 'mfa-1' });
+    expect(session.user()).toBeNull();
+    await expect(auth.loginWithCode({ mfaToken: 'mfa-1', code: '000000' })).rejects.toThrow('INVALID_CODE');
+    await auth.loginWithCode({ mfaToken: 'mfa-1', code: '123456' });
+    expect(calls[2]).toMatchObject({ url: 'http://api.test/api/admin/signin/mfa', body: { mfa_token: 'mfa-1', code: '123456' } });
+    expect(session.token()).toBe('tok-2');
+  });
+
+  it('login says when the session may only enrol a second factor', async () => {
+    const { auth, session } = setup([200, { ok: true, token: 'tok-3', user, mfa_enrolment_required: true }], [200, { ok: true, token: 'tok-4', user }]);
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mustEnrol: true });
+    expect(session.token()).toBe('tok-3');
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toBeUndefined();
+  });
+
   it('checkAuth asks signin_token once at start and keeps the answer', async () => {
     const { auth, session, calls } = setup([200, { ok: true, token: 'from-cookie', user }]);
     await auth.checkAuth({});

@@ -30,4 +30,10 @@ describe('password calls of the signed-out screens', () => {
       body: { password: 'new-pass-1', password1: 'new-pass-1', token: 'tok' },
     });
   });
+
+  it('reset from a link answers MFA_REQUIRED and its token for an admin with a second factor', async () => {
+    const refusal = { ok: false, code: 'MFA_REQUIRED', mfa_token: 'mfa-9' };
+    const { passwordCalls } = callsWith([401, refusal]);
+    await expect(passwordCalls.resetPasswordFromLink('new-pass-1', 'tok')).resolves.toEqual(refusal);
+  });
 });

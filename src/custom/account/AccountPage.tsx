@@ -1,6 +1,7 @@
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Title, useCanBlock, useDataProvider, useGetIdentity, useNotify, useWarnWhenUnsavedChanges, type RaRecord, type UserIdentity } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
@@ -11,13 +12,34 @@ import { ConflictDialog } from '../components/conflict/ConflictDialog';
 import { conflictRows } from '../components/conflict/conflictRows';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { SecurityTab } from './SecurityTab';
 
-/** /account: the admin's name and email, and the password modal. */
+type AccountTab = 'profile' | 'security';
+
+/** /account: 'Profile' (name, email, the password modal) and 'Security' (second factor, sessions). */
 export const AccountPage = () => {
   const { identity, isPending } = useGetIdentity();
+  // `#security`: where a sign-in that must enrol a second factor lands.
+  const [tab, setTab] = useState<AccountTab>(useLocation().hash === '#security' ? 'security' : 'profile');
   // The form starts from the identity, so it waits for it (the session holds it: no visible wait).
   if (isPending) return null;
-  return <AccountForm identity={identity} />;
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title="Your Account" />
+      <CardContent>
+        <Typography variant="h5" component="h2" gutterBottom>
+          Your Account
+        </Typography>
+        <Tabs value={tab} onChange={(_event, value: AccountTab) => setTab(value)} aria-label="Account sections" sx={{ mb: 2 }}>
+          <Tab value="profile" label="Profile" id="account-tab-profile" aria-controls="account-panel" />
+          <Tab value="security" label="Security" id="account-tab-security" aria-controls="account-panel" />
+        </Tabs>
+        <div role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
+          {tab === 'profile' ? <AccountForm identity={identity} /> : <SecurityTab />}
+        </div>
+      </CardContent>
+    </Card>
+  );
 };
 
 interface Profile {
@@ -99,39 +121,33 @@ const AccountForm = ({ identity }: { identity: UserIdentity | undefined }) => {
   };
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 520 }}>
-      <Title title="Your Account" />
-      <CardContent>
-        <Typography variant="h5" component="h2" gutterBottom>
-          Your Account
-        </Typography>
-        <form onSubmit={submit}>
-          <Stack spacing={2}>
-            <TextField label="Name" {...field('name')} />
-            <TextField label="Email" type="email" {...field('email')} />
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button type="submit" variant="contained" disabled={!name.trim() || !email.trim() || update.isPending}>
-                Update
-              </Button>
-              <ChangePasswordModal />
-            </Stack>
+    <>
+      <form onSubmit={submit}>
+        <Stack spacing={2}>
+          <TextField label="Name" {...field('name')} />
+          <TextField label="Email" type="email" {...field('email')} />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" disabled={!name.trim() || !email.trim() || update.isPending}>
+              Update
+            </Button>
+            <ChangePasswordModal />
           </Stack>
-        </form>
-        <ConflictDialog
-          open={conflict !== undefined}
-          rows={conflict ? conflictRows({ name: identity?.fullName, email: identity?.email }, conflict.current, conflict.yours) : []}
-          labelOf={(field) => FIELD_LABELS[field] ?? field}
-          pending={update.isPending}
-          onKeepTheirs={() => void keepTheirs()}
-          onOverwrite={() => conflict && update.mutate({ profile: conflict.yours, overwrite: true })}
-          onClose={() => setConflict(undefined)}
-        />
-        {canBlock && (
-          <FormProvider {...form}>
-            <WarnWhenUnsavedChanges />
-          </FormProvider>
-        )}
-      </CardContent>
-    </Card>
+        </Stack>
+      </form>
+      <ConflictDialog
+        open={conflict !== undefined}
+        rows={conflict ? conflictRows({ name: identity?.fullName, email: identity?.email }, conflict.current, conflict.yours) : []}
+        labelOf={(field) => FIELD_LABELS[field] ?? field}
+        pending={update.isPending}
+        onKeepTheirs={() => void keepTheirs()}
+        onOverwrite={() => conflict && update.mutate({ profile: conflict.yours, overwrite: true })}
+        onClose={() => setConflict(undefined)}
+      />
+      {canBlock && (
+        <FormProvider {...form}>
+          <WarnWhenUnsavedChanges />
+        </FormProvider>
+      )}
+    </>
   );
 };

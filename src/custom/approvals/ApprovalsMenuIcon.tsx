@@ -20,8 +20,8 @@ export const ApprovalsMenuIcon = () => {
   const settled = useOpeningScreenSettled();
   const { total } = useGetList(
     'credit_request',
-    // The list's own parameters (react-admin's default sort): one cached query, so the page's first page and the count move together.
-    { filter: PENDING_REQUESTS, pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: 'id', order: 'ASC' } },
+    // Read on a timer, so marked background: it keeps no session from going idle. A decision's refresh reads it again.
+    { filter: PENDING_REQUESTS, pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: 'id', order: 'ASC' }, meta: { background: true } },
     { enabled: approver && settled, refetchInterval: PENDING_COUNT_REFRESH_MS },
   );
   const count = approver ? (total ?? 0) : 0;

@@ -1,13 +1,14 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { SIGN_IN_PATH } from '../../providers/authProvider';
 import { messages, resetFromLinkError } from '../../../shared/catalogue/messages';
 import { PASSWORD_HINT } from '../../../shared/catalogue/passwords';
 import { AuthCard } from './AuthCard';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { PasswordField } from './PasswordField';
 import { RESET_PATH } from './paths';
-import { useEnterConsole } from './useEnterConsole';
+import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
 
 /** /auth/reset?token=…: a new password from the emailed link, then the console. */
 export const ResetPasswordPage = () => {
@@ -15,18 +16,22 @@ export const ResetPasswordPage = () => {
   const token = searchParams.get('token') ?? '';
   const { authProvider, passwordCalls, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const reset = useAuthMutation(
     async (newPassword: string) => {
       const answer = await passwordCalls.resetPasswordFromLink(newPassword, token);
-      authProvider.startSession(answer);
+      // An admin with a second factor goes on to the sign-in's code step: the link alone opens no session.
+      if (typeof answer.mfa_token !== 'string') authProvider.startSession(answer);
+      return answer;
     },
     {
       success: messages.success.success,
       fallback: messages.failure.unknown,
       failureText: resetFromLinkError,
       multiLine: true,
-      onSuccess: () => enterConsole(),
+      onSuccess: ({ mfa_token: mfaToken, mfa_enrolment_required: mustEnrol }) =>
+        typeof mfaToken === 'string' ? navigate(SIGN_IN_PATH, { replace: true, state: { mfaToken } }) : enterConsole(mustEnrol ? ENROL_PATH : '/'),
     },
   );
   // The spinner stays once the session is open, until the console replaces this page.

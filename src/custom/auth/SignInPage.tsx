@@ -1,22 +1,30 @@
 import { Button, CircularProgress, Link } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { AuthTextField } from './AuthTextField';
 import { PasswordField } from './PasswordField';
+import { SignInCodeStep } from './SignInCodeStep';
 import { FORGOT_PATH } from './paths';
-import { useEnterConsole } from './useEnterConsole';
+import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
 
-/** /auth: an admin already signed in (the start-up `signin_token` check) goes to `/`; typing fetches the console's code. */
+/** /auth: the password, then a code for an admin with a second factor (or straight to the code after a reset link). */
 export const SignInPage = () => {
+  const handedOver = (useLocation().state as { mfaToken?: string } | null)?.mfaToken;
+  const [mfaToken, setMfaToken] = useState(handedOver);
+  return mfaToken ? <SignInCodeStep mfaToken={mfaToken} onRestart={() => setMfaToken(undefined)} /> : <PasswordStep onMfaRequired={setMfaToken} />;
+};
+
+/** An admin already signed in (the start-up `signin_token` check) goes to `/`; typing fetches the console's code. */
+const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (mfaToken: string) => void }) => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { authProvider, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
   // No success toast: the console opens.
   const signIn = useAuthMutation((credentials: { email: string; password: string }) => authProvider.login(credentials), {
-    onSuccess: () => enterConsole(),
+    onSuccess: (result) => (result && 'mfaToken' in result ? onMfaRequired(result.mfaToken) : enterConsole(result ? ENROL_PATH : '/')),
   });
   // The spinner stays once signed in, until the console replaces this page.
   const submitting = signIn.isPending || signIn.isSuccess;

@@ -1,8 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-/** The console mounts afresh on the dashboard, so that its auth state starts from the new session. */
+/** Where an admin who must enrol a second factor first lands: the account page's Security tab. */
+export const ENROL_PATH = '/account#security';
+
+/** The console mounts afresh (on the dashboard unless told), so that its auth state starts from the new session. */
 export function useEnterConsole() {
   const navigate = useNavigate();
-  return useCallback(() => navigate('/', { replace: true }), [navigate]);
+  return useCallback((path = '/') => navigate(path, { replace: true }), [navigate]);
 }

@@ -11,6 +11,7 @@ import { AppUserMenu } from './AppUserMenu';
 import { RequireSession } from './RequireSession';
 import { IdlePreloads } from './IdlePreloads';
 import { DatabaseOutageNotice } from './DatabaseOutageNotice';
+import { SessionTimeoutWarning } from './SessionTimeoutWarning';
 
 /** The page's title is its one h1. */
 const AppTopBar = () => (
@@ -38,6 +39,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireSession>
     <IdlePreloads preloads={idlePreloads} />
     <DatabaseOutageNotice />
+    <SessionTimeoutWarning />
     <Layout appBar={AppTopBar} menu={AppMenu}>
       <DocumentTitle />
       {children}

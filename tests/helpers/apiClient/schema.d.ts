@@ -52,6 +52,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/{id}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An administrator’s live sessions (owners)
+     * @description Needs the permission `update` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getAdminByIdSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/{id}/sessions/{session_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one of an administrator’s sessions (owners)
+     * @description Needs the permission `update` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     */
+    delete: operations['deleteAdminByIdSessionsBySessionId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/bulk_delete': {
     parameters: {
       query?: never;
@@ -118,7 +158,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password through an e-mailed link, and sign in */
+    /** Set a new password through an e-mailed link, and sign in (or MFA_REQUIRED with a second factor) */
     post: operations['postAdminForgotPasswordReset'];
     delete?: never;
     options?: never;
@@ -140,6 +180,106 @@ export interface paths {
      * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postAdminLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the signed-in admin’s TOTP is on, and the recovery codes left
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getAdminMfa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa/recovery_codes/regenerate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the recovery codes, with a current TOTP code
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminMfaRecoveryCodesRegenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn TOTP on with a code from the authenticator; answers the recovery codes once
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminMfaTotpConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa/totp/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn TOTP off, with the password; its recovery codes go too
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminMfaTotpDisable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa/totp/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling a TOTP authenticator
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminMfaTotpSetup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -186,6 +326,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in administrator’s live sessions, most recently used first
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getAdminSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one of the signed-in administrator’s sessions
+     * @description Its token is refused at once on every server. Ending the current session signs out, like `POST /admin/logout`.
+     *
+     *     Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    delete: operations['deleteAdminSessionsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sessions/revoke_others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End every session of the signed-in administrator but this one
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminSessionsRevokeOthers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/signin': {
     parameters: {
       query?: never;
@@ -214,6 +416,23 @@ export interface paths {
     get: operations['getAdminSigninToken'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signin/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Finish a sign-in with a TOTP or recovery code */
+    post: operations['postAdminSigninMfa'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1262,6 +1481,22 @@ export interface components {
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */
       version: number;
     };
+    AdminSession: {
+      _id: string;
+      browser: string;
+      /** Format: date-time */
+      created_at: string;
+      current: boolean;
+      ip: string | null;
+      /** Format: date-time */
+      last_seen_at: string;
+    };
+    AdminSessions: {
+      data: components['schemas']['AdminSession'][];
+      idle_minutes: number;
+      /** @constant */
+      ok: true;
+    };
     AuditEvent: {
       _id: string;
       /** @enum {string} */
@@ -1273,9 +1508,14 @@ export interface components {
         | 'sign_in'
         | 'sign_out'
         | 'failed_sign_in'
+        | 'session_revoke'
         | 'password_change'
         | 'password_reset'
         | 'password_reset_request'
+        | 'mfa_enable'
+        | 'mfa_disable'
+        | 'recovery_codes_regenerate'
+        | 'recovery_code_used'
         | 'impersonation'
         | 'credit_adjustment'
         | 'credit_request'
@@ -1338,6 +1578,11 @@ export interface components {
           | 'SELF_APPROVAL'
           | 'ALREADY_DECIDED'
           | 'APPROVAL_REQUIRED'
+          | 'MFA_REQUIRED'
+          | 'INVALID_CODE'
+          | 'MFA_ALREADY_ENABLED'
+          | 'MFA_NOT_ENABLED'
+          | 'MFA_ENROLMENT_REQUIRED'
           | 'DATABASE_UNAVAILABLE'
           | 'SERVER_STOPPING'
           | 'INTERNAL_ERROR';
@@ -1516,6 +1761,14 @@ export interface components {
       impersonated_by: string;
       user: components['schemas']['User'];
     };
+    MfaStatus: {
+      data: {
+        recovery_codes_left: number;
+        totp_enabled: boolean;
+      };
+      /** @constant */
+      ok: true;
+    };
     Need: {
       _id: string;
       activity_domain: string | null;
@@ -1559,6 +1812,13 @@ export interface components {
     RecordViewer: {
       admin_id: string;
       name: string;
+    };
+    RecoveryCodes: {
+      data: {
+        recovery_codes: string[];
+      };
+      /** @constant */
+      ok: true;
     };
     RegistryCompany: {
       chiffre_affaires: number;
@@ -1614,9 +1874,16 @@ export interface components {
     };
     Session: {
       /** @constant */
+      mfa_enrolment_required?: true;
+      /** @constant */
       ok: true;
       token: string;
       user: components['schemas']['Admin'];
+    };
+    SessionsRevoked: {
+      /** @constant */
+      ok: true;
+      revoked: number;
     };
     SyncJob: {
       _id: string;
@@ -1625,6 +1892,14 @@ export interface components {
       started_at: string;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed';
+    };
+    TotpSetup: {
+      data: {
+        otpauth_url: string;
+        secret: string;
+      };
+      /** @constant */
+      ok: true;
     };
     User: {
       _id: string;
@@ -1709,6 +1984,23 @@ export interface components {
         };
       };
     };
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `INVALID_CODE`. */
+    Status400ValidationErrorInvalidUrlInvalidJsonInvalidCode: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'INVALID_CODE';
+          errors?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `INVALID_TOKEN`. */
     Status400ValidationErrorInvalidUrlInvalidJsonInvalidToken: {
       headers: {
@@ -1743,6 +2035,23 @@ export interface components {
         };
       };
     };
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`. */
+    Status400ValidationErrorInvalidUrlInvalidJsonWrongPassword: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'WRONG_PASSWORD';
+          errors?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`, `PASSWORD_MISMATCH`, `WEAK_PASSWORD`. */
     Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordPasswordMismatchWeakPassword: {
       headers: {
@@ -1760,15 +2069,45 @@ export interface components {
         };
       };
     };
-    /** @description No session, or a wrong credential: `INVALID_CREDENTIALS`. */
-    Status401InvalidCredentials: {
+    /** @description No session, or a wrong credential: `INVALID_CREDENTIALS`, `MFA_REQUIRED`. */
+    Status401InvalidCredentialsMfaRequired: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'INVALID_CREDENTIALS';
+          code: 'INVALID_CREDENTIALS' | 'MFA_REQUIRED';
+          mfa_token?: string;
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description No session, or a wrong credential: `INVALID_TOKEN`, `INVALID_CODE`. */
+    Status401InvalidTokenInvalidCode: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'INVALID_TOKEN' | 'INVALID_CODE';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description No session, or a wrong credential: `MFA_REQUIRED`. */
+    Status401MfaRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'MFA_REQUIRED';
+          mfa_token?: string;
           /** @constant */
           ok: false;
         };
@@ -1788,43 +2127,43 @@ export interface components {
         };
       };
     };
-    /** @description Forbidden: `FORBIDDEN`. */
-    Status403Forbidden: {
+    /** @description Forbidden: `FORBIDDEN`, `MFA_ENROLMENT_REQUIRED`. */
+    Status403ForbiddenMfaEnrolmentRequired: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'FORBIDDEN';
+          code: 'FORBIDDEN' | 'MFA_ENROLMENT_REQUIRED';
           /** @constant */
           ok: false;
         };
       };
     };
-    /** @description Forbidden: `FORBIDDEN`, `CANNOT_DELETE_SELF`. */
-    Status403ForbiddenCannotDeleteSelf: {
+    /** @description Forbidden: `FORBIDDEN`, `MFA_ENROLMENT_REQUIRED`, `CANNOT_DELETE_SELF`. */
+    Status403ForbiddenMfaEnrolmentRequiredCannotDeleteSelf: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'FORBIDDEN' | 'CANNOT_DELETE_SELF';
+          code: 'FORBIDDEN' | 'MFA_ENROLMENT_REQUIRED' | 'CANNOT_DELETE_SELF';
           /** @constant */
           ok: false;
         };
       };
     };
-    /** @description Forbidden: `FORBIDDEN`, `SELF_APPROVAL`. */
-    Status403ForbiddenSelfApproval: {
+    /** @description Forbidden: `FORBIDDEN`, `MFA_ENROLMENT_REQUIRED`, `SELF_APPROVAL`. */
+    Status403ForbiddenMfaEnrolmentRequiredSelfApproval: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'FORBIDDEN' | 'SELF_APPROVAL';
+          code: 'FORBIDDEN' | 'MFA_ENROLMENT_REQUIRED' | 'SELF_APPROVAL';
           /** @constant */
           ok: false;
         };
@@ -1895,6 +2234,48 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'EMAIL_TAKEN' | 'REFERENCE_GONE';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `MFA_ALREADY_ENABLED`. */
+    Status409MfaAlreadyEnabled: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'MFA_ALREADY_ENABLED';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `MFA_ALREADY_ENABLED`, `MFA_NOT_ENABLED`. */
+    Status409MfaAlreadyEnabledMfaNotEnabled: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'MFA_ALREADY_ENABLED' | 'MFA_NOT_ENABLED';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `MFA_NOT_ENABLED`. */
+    Status409MfaNotEnabled: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'MFA_NOT_ENABLED';
           /** @constant */
           ok: false;
         };
@@ -2189,7 +2570,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecordEmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2230,7 +2611,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409EmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2264,7 +2645,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -2312,7 +2693,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordEmailTakenLastOwner'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -2351,9 +2732,69 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403ForbiddenCannotDeleteSelf'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequiredCannotDeleteSelf'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordLastOwner'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getAdminByIdSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSessions'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  deleteAdminByIdSessionsBySessionId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -2387,7 +2828,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -2425,7 +2866,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2495,6 +2936,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidTokenPasswordMismatchWeakPassword'];
+      401: components['responses']['Status401MfaRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2525,7 +2967,169 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getAdminMfa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MfaStatus'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminMfaRecoveryCodesRegenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidCode'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      409: components['responses']['Status409MfaNotEnabled'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminMfaTotpConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidCode'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      409: components['responses']['Status409MfaAlreadyEnabledMfaNotEnabled'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminMfaTotpDisable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPassword'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      409: components['responses']['Status409MfaNotEnabled'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminMfaTotpSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpSetup'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      409: components['responses']['Status409MfaAlreadyEnabled'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -2561,7 +3165,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordPasswordMismatchWeakPassword'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2603,9 +3207,90 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getAdminSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSessions'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  deleteAdminSessionsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminSessionsRevokeOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsRevoked'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -2636,7 +3321,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401InvalidCredentials'];
+      401: components['responses']['Status401InvalidCredentialsMfaRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2668,6 +3353,40 @@ export interface operations {
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
   };
+  postAdminSigninMfa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          mfa_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401InvalidTokenInvalidCode'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      429: components['responses']['Status429RateLimited'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
   postAuditExport: {
     parameters: {
       query?: never;
@@ -2687,9 +3406,14 @@ export interface operations {
             | 'sign_in'
             | 'sign_out'
             | 'failed_sign_in'
+            | 'session_revoke'
             | 'password_change'
             | 'password_reset'
             | 'password_reset_request'
+            | 'mfa_enable'
+            | 'mfa_disable'
+            | 'recovery_codes_regenerate'
+            | 'recovery_code_used'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -2730,7 +3454,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -2757,9 +3481,14 @@ export interface operations {
             | 'sign_in'
             | 'sign_out'
             | 'failed_sign_in'
+            | 'session_revoke'
             | 'password_change'
             | 'password_reset'
             | 'password_reset_request'
+            | 'mfa_enable'
+            | 'mfa_disable'
+            | 'recovery_codes_regenerate'
+            | 'recovery_code_used'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -2804,7 +3533,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2857,7 +3586,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2894,7 +3623,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -2931,7 +3660,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -2970,7 +3699,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3003,7 +3732,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -3188,7 +3917,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordApprovalRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3227,7 +3956,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordCompanyNotEmpty'];
       500: components['responses']['Status500InternalError'];
@@ -3266,7 +3995,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3321,7 +4050,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3364,7 +4093,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3399,7 +4128,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -3437,7 +4166,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3474,7 +4203,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3517,7 +4246,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -3564,7 +4293,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3597,7 +4326,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlBalanceOutOfRange'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403ForbiddenSelfApproval'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequiredSelfApproval'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409AlreadyDecidedReferenceGone'];
       500: components['responses']['Status500InternalError'];
@@ -3636,7 +4365,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409AlreadyDecided'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3681,7 +4410,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3712,7 +4441,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -3753,7 +4482,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaTypeUnsupportedFileType'];
       500: components['responses']['Status500InternalError'];
@@ -3819,7 +4548,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3977,7 +4706,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409ReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4011,7 +4740,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4179,7 +4908,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4218,7 +4947,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -4254,7 +4983,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4293,7 +5022,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4341,7 +5070,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -4393,7 +5122,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4433,7 +5162,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409ReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4467,7 +5196,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4637,7 +5366,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4676,7 +5405,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -4712,7 +5441,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4756,7 +5485,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -4804,7 +5533,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4840,7 +5569,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -4874,7 +5603,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4905,7 +5634,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -4998,7 +5727,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -5028,7 +5757,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -5069,7 +5798,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -5116,7 +5845,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -5149,7 +5878,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -5197,7 +5926,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordEmailTakenReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -5236,7 +5965,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecord'];
       500: components['responses']['Status500InternalError'];
@@ -5269,7 +5998,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
@@ -5304,7 +6033,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -5342,7 +6071,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -5381,7 +6110,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       429: components['responses']['Status429RateLimited'];
@@ -5460,7 +6189,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409EmailTakenReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -5503,7 +6232,7 @@ export interface operations {
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
       401: components['responses']['Status401Unauthorized'];
-      403: components['responses']['Status403Forbidden'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];

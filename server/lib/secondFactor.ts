@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { RECOVERY_CODE_COUNT } from '../../shared/contract/mfa';
+import { PRODUCT_NAME } from '../../shared/catalogue/product';
+import type { Database } from '../db/client';
+import { admins, mfaTokens, recoveryCodes, type AdminRow } from '../db/schema';
+import { hashToken, newId, newSecretToken } from './ids';
+
+/** The sign-in's proof of the password lives this long, enough to open an authenticator app. */
+const MFA_TOKEN_MINUTES = 5;
+/** One 30-second step either side (RFC 6238's advice for clock drift). */
+const TOTP_TOLERANCE_SECONDS = 30;
+const TOTP_CODE = /^\d{6}$/;
+
+export const newTotpSecret = (): string => generateSecret();
+export const otpauthUrl = (email: string, secret: string): string => generateURI({ issuer: PRODUCT_NAME, label: email, secret });
+
+export const hasTotp = (admin: AdminRow): admin is AdminRow & { totpSecret: string; totpEnabledAt: Date } => Boolean(admin.totpEnabledAt && admin.totpSecret);
+
+/** An admin of a role that needs a second factor (MFA_REQUIRED_ROLES) who has none yet. */
+export const mustEnrol = (admin: AdminRow, requiredRoles: readonly string[]): boolean => requiredRoles.includes(admin.role) && !hasTotp(admin);
+
+export async function isValidTotp(secret: string, code: string): Promise<boolean> {
+  const token = code.replace(/\s/g, '');
+  if (!TOTP_CODE.test(token)) return false;
+  return (await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS })).valid;
+}
+
+/** Case, spaces and dashes are only how a person copies it. */
+const normalisedRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+/** Ten characters of base32 (50 bits), shown as `xxxxx-xxxxx`. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const letters = [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('');
+  return `${letters.slice(0, 5)}-${letters.slice(5)}`;
+}
+
+/** Voids the admin's codes and answers ten new ones: the only time they are seen in clear. */
+export async function replaceRecoveryCodes(tx: Database, adminId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ id: newId(), adminId, codeHash: hashToken(normalisedRecoveryCode(code)) })));
+  return codes;
+}
+
+/** Marks the code used in the same statement that finds it, so that two sign-ins cannot both spend it. */
+export async function spendRecoveryCode(tx: Database, adminId: string, code: string): Promise<boolean> {
+  const spent = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(recoveryCodes.adminId, adminId), eq(recoveryCodes.codeHash, hashToken(normalisedRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length > 0;
+}
+
+export async function recoveryCodesLeft(db: Database, adminId: string): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.adminId, adminId), isNull(recoveryCodes.usedAt)));
+  return row?.left ?? 0;
+}
+
+export async function removeSecondFactor(tx: Database, adminId: string): Promise<void> {
+  await tx.update(admins).set({ totpSecret: null, totpEnabledAt: null }).where(eq(admins.id, adminId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
+  await tx.delete(mfaTokens).where(eq(mfaTokens.adminId, adminId));
+}
+
+export async function issueMfaToken(db: Database, adminId: string): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(mfaTokens).values({ tokenHash: hashToken(token), adminId, expiresAt: new Date(Date.now() + MFA_TOKEN_MINUTES * 60_000) });
+  return token;
+}
+
+/** The admin a live token was issued for, without spending it: a mistyped code may be tried again. */
+export async function findMfaTokenAdmin(db: Database, token: string): Promise<AdminRow | undefined> {
+  const [row] = await db
+    .select({ admin: admins })
+    .from(mfaTokens)
+    .innerJoin(admins, eq(admins.id, mfaTokens.adminId))
+    .where(and(eq(mfaTokens.tokenHash, hashToken(token)), gt(mfaTokens.expiresAt, new Date())))
+    .limit(1);
+  return row?.admin;
+}
+
+/** Deleting it is the check: of two sign-ins with one token, only one opens a session. */
+export async function spendMfaToken(tx: Database, token: string): Promise<boolean> {
+  const spent = await tx
+    .delete(mfaTokens)
+    .where(and(eq(mfaTokens.tokenHash, hashToken(token)), gt(mfaTokens.expiresAt, new Date())))
+    .returning({ adminId: mfaTokens.adminId });
+  return spent.length > 0;
+}

@@ -1,0 +1,140 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { admins, type AdminRow } from '../db/schema';
+import { answer } from '../lib/answers';
+import { recordAudit } from '../lib/audit';
+import { AppError } from '../lib/errors';
+import { verifyPassword } from '../lib/passwords';
+import { permit } from '../lib/permissions';
+import { assertFailuresUnderLimit, clearFailures, recordFailures } from '../lib/rateLimit';
+import { hasTotp, isValidTotp, newTotpSecret, otpauthUrl, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes } from '../lib/secondFactor';
+import { forgetKeptSessions, sessionOf } from '../lib/sessions';
+import { okAnswer } from '../../shared/contract/envelope';
+import { mfaStatusAnswer, recoveryCodesAnswer, totpCodeBody, totpDisableBody, totpSetupAnswer, totpSetupBody } from '../../shared/contract/mfa';
+
+/**
+ * The signed-in admin's own second factor (TOTP and its recovery codes). The admin is read afresh, not from the session
+ * cache, since these routes change what it holds. Wrong codes and passwords here are throttled per admin, so that a
+ * stolen session cannot guess its way to removing the factor.
+ */
+export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+  const tags = ['Second factor'];
+  const own = permit('account', 'update');
+  const enrolment = permit('account', 'update', { duringEnrolment: true });
+  const limit = config.authRateLimit;
+
+  async function currentAdmin(request: FastifyRequest): Promise<AdminRow> {
+    const [admin] = await db
+      .select()
+      .from(admins)
+      .where(eq(admins.id, sessionOf(request).admin.id));
+    if (!admin) throw new AppError(401, 'UNAUTHORIZED');
+    return admin;
+  }
+
+  /** Refuses once over the allowance, counts a failure and refuses with `code` when `proven` is false. */
+  async function requireProof(admin: AdminRow, proven: () => Promise<boolean>, code: 'INVALID_CODE' | 'WRONG_PASSWORD'): Promise<void> {
+    const key = `mfa-failures:${admin.id}`;
+    await assertFailuresUnderLimit(db, [{ key, max: limit.max }], limit.windowSeconds);
+    if (await proven()) return clearFailures(db, [key]);
+    await recordFailures(db, [key], limit.windowSeconds);
+    throw new AppError(400, code);
+  }
+
+  app.get(
+    '/admin/mfa',
+    { ...enrolment, schema: { tags, summary: 'Whether the signed-in admin’s TOTP is on, and the recovery codes left', response: { 200: mfaStatusAnswer } } },
+    async (request) => {
+      const admin = await currentAdmin(request);
+      return answer({ totp_enabled: hasTotp(admin), recovery_codes_left: hasTotp(admin) ? await recoveryCodesLeft(db, admin.id) : 0 });
+    },
+  );
+
+  /** A new key each call until one is confirmed: the only answer that ever holds it. */
+  app.post(
+    '/admin/mfa/totp/setup',
+    { ...enrolment, schema: { tags, summary: 'Start enrolling a TOTP authenticator', body: totpSetupBody, response: { 200: totpSetupAnswer } } },
+    async (request) => {
+      const admin = await currentAdmin(request);
+      if (hasTotp(admin)) throw new AppError(409, 'MFA_ALREADY_ENABLED');
+      const secret = newTotpSecret();
+      await db
+        .update(admins)
+        .set({ totpSecret: secret })
+        .where(and(eq(admins.id, admin.id), isNull(admins.totpEnabledAt)));
+      return answer({ secret, otpauth_url: otpauthUrl(admin.email, secret) });
+    },
+  );
+
+  app.post(
+    '/admin/mfa/totp/confirm',
+    {
+      ...enrolment,
+      // The sessions kept by this process hold the admin as it was, without the factor.
+      onSend: forgetKeptSessions,
+      schema: {
+        tags,
+        summary: 'Turn TOTP on with a code from the authenticator; answers the recovery codes once',
+        body: totpCodeBody,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const admin = await currentAdmin(request);
+      if (hasTotp(admin)) throw new AppError(409, 'MFA_ALREADY_ENABLED');
+      const secret = admin.totpSecret;
+      if (!secret) throw new AppError(409, 'MFA_NOT_ENABLED');
+      await requireProof(admin, () => isValidTotp(secret, request.body.code), 'INVALID_CODE');
+      const recoveryCodes = await db.transaction(async (tx) => {
+        // Against the key the code was checked with: a setup in another tab meanwhile makes this one void.
+        const enabled = await tx
+          .update(admins)
+          .set({ totpEnabledAt: new Date() })
+          .where(and(eq(admins.id, admin.id), eq(admins.totpSecret, secret), isNull(admins.totpEnabledAt)))
+          .returning({ id: admins.id });
+        if (!enabled.length) throw new AppError(400, 'INVALID_CODE');
+        await recordAudit(tx, request, { action: 'mfa_enable', entity: 'admin', entityId: admin.id });
+        return replaceRecoveryCodes(tx, admin.id);
+      });
+      return answer({ recovery_codes: recoveryCodes });
+    },
+  );
+
+  app.post(
+    '/admin/mfa/totp/disable',
+    {
+      ...own,
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Turn TOTP off, with the password; its recovery codes go too', body: totpDisableBody, response: { 200: okAnswer } },
+    },
+    async (request) => {
+      const admin = await currentAdmin(request);
+      if (!hasTotp(admin)) throw new AppError(409, 'MFA_NOT_ENABLED');
+      await requireProof(admin, () => verifyPassword(request.body.password, admin.passwordHash), 'WRONG_PASSWORD');
+      await db.transaction(async (tx) => {
+        await removeSecondFactor(tx, admin.id);
+        await recordAudit(tx, request, { action: 'mfa_disable', entity: 'admin', entityId: admin.id });
+      });
+      return { ok: true as const };
+    },
+  );
+
+  /** Needs a current TOTP code: holding the authenticator, not only the session, is what new codes stand in for. */
+  app.post(
+    '/admin/mfa/recovery_codes/regenerate',
+    { ...own, schema: { tags, summary: 'Replace the recovery codes, with a current TOTP code', body: totpCodeBody, response: { 200: recoveryCodesAnswer } } },
+    async (request) => {
+      const admin = await currentAdmin(request);
+      if (!hasTotp(admin)) throw new AppError(409, 'MFA_NOT_ENABLED');
+      await requireProof(admin, () => isValidTotp(admin.totpSecret, request.body.code), 'INVALID_CODE');
+      const recoveryCodes = await db.transaction(async (tx) => {
+        await recordAudit(tx, request, { action: 'recovery_codes_regenerate', entity: 'admin', entityId: admin.id });
+        return replaceRecoveryCodes(tx, admin.id);
+      });
+      return answer({ recovery_codes: recoveryCodes });
+    },
+  );
+}
