@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../../src/custom/account/AccountPage';
 import { session } from '../../src/providers';
-import { ME } from '../helpers/fakeProviders';
+import { meAsSessionUser } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
 describe('/account', () => {
@@ -74,15 +74,7 @@ describe('/account', () => {
 });
 
 describe('/account, when the profile was saved elsewhere since it was read', () => {
-  const me = {
-    _id: ME.id,
-    name: ME.fullName,
-    email: ME.email,
-    role: 'owner' as const,
-    last_login_at: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    version: 5,
-  };
+  const me = meAsSessionUser(5);
   const theirs = { ...me, email: 'demo@elsewhere.example', version: 6 };
   const stale = new HttpError('STALE_RECORD', 409, { ok: false, code: 'STALE_RECORD', data: theirs });
   afterEach(() => session.clear());

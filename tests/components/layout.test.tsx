@@ -7,7 +7,7 @@ import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { buildAuditEvent, buildCompany } from '../helpers/builders';
 import { fakeFetch } from '../helpers/fakeFetch';
-import { ME, fakeAuthProvider } from '../helpers/fakeProviders';
+import { fakeAuthProvider, meAsSessionUser } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
 import { navigation } from '../../src/resources';
 
@@ -84,15 +84,7 @@ describe('layout shell', () => {
         {
           ok: true,
           token: 'tok',
-          user: {
-            _id: ME.id,
-            name: ME.fullName,
-            email: ME.email,
-            role: 'owner' as const,
-            last_login_at: null,
-            created_at: '2026-01-01T00:00:00.000Z',
-            version: 1,
-          },
+          user: meAsSessionUser(),
         },
       ],
     );
@@ -118,15 +110,7 @@ describe('layout shell', () => {
   it("'Sign Out' when the session is already gone (logout answers 401) still signs out", async () => {
     const { fetch, calls } = fakeFetch([401, { ok: false, code: 'UNAUTHORIZED' }]);
     const session = createSessionStore();
-    session.start('expired-token', {
-      _id: ME.id,
-      name: ME.fullName,
-      email: ME.email,
-      role: 'owner' as const,
-      last_login_at: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-      version: 1,
-    });
+    session.start('expired-token', meAsSessionUser());
     const authProvider = createAuthProvider(createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch }), session, { error: vi.fn() });
     const { user, location } = renderApp('/admin', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
     await openAccountMenu(user);

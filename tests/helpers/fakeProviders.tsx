@@ -8,6 +8,17 @@ import type { AdminAuthProvider } from '../../src/providers/authProvider';
 
 export const ME = { id: 'ae0000000000000000000000', fullName: 'Demo Admin', email: 'admin@example.com', role: 'owner' as Role };
 
+/** `ME` as the server's sign-in answers it (the session's user), at `version`. */
+export const meAsSessionUser = (version = 1) => ({
+  _id: ME.id,
+  name: ME.fullName,
+  email: ME.email,
+  role: ME.role,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  version,
+});
+
 /** The overrides of an admin of `role` (the permission table's answers, and the identity the account menu shows): `fakeAuthProvider(signedInAs('support'))`. */
 export const signedInAs = (role: Role): Partial<AdminAuthProvider> => ({
   canAccess: vi.fn(async (request: AccessRequest) => roleCanAccess(role, request)),

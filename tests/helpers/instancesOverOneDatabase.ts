@@ -49,3 +49,22 @@ export function useInstancesOverOneDatabase() {
     },
   };
 }
+
+/**
+ * `count` instances over one PostgreSQL database, each listening on a port of its own, as processes behind a load
+ * balancer: `servers` and their `bases` (`http://127.0.0.1:{port}`) are filled before the file's tests.
+ */
+export function useListeningServers(count: number) {
+  const instances = useInstancesOverOneDatabase();
+  const servers: FastifyInstance[] = [];
+  const bases: string[] = [];
+  beforeAll(async () => {
+    if (!instances.databaseUrl()) throw new Error('this file needs DATABASE_URL');
+    for (let index = 0; index < count; index += 1) {
+      const server = await instances.build();
+      servers.push(server);
+      bases.push(await server.listen({ host: '127.0.0.1', port: 0 }));
+    }
+  });
+  return { servers, bases };
+}

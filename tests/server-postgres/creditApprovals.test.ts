@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/catalogue/permissions';
 import { auditEvents, companies, creditEntries, creditRequests } from '../../server/db/schema';
 import { insertCompany } from '../helpers/serverFixtures';
-import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { useListeningServers } from '../helpers/instancesOverOneDatabase';
 import { insertAdmin, signIn } from '../helpers/testServer';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes this folder when DATABASE_URL is set).
@@ -12,18 +12,7 @@ import { insertAdmin, signIn } from '../helpers/testServer';
  * Two servers over one PostgreSQL database, each with its own pool, as two processes behind a load balancer: decisions
  * on one credit request sent to both at once, over HTTP, really run side by side; the request's row lock lets one win.
  */
-const instances = useInstancesOverOneDatabase();
-const servers: FastifyInstance[] = [];
-const bases: string[] = [];
-
-beforeAll(async () => {
-  if (!instances.databaseUrl()) throw new Error('this file needs DATABASE_URL');
-  for (let index = 0; index < 2; index += 1) {
-    const server = await instances.build();
-    servers.push(server);
-    bases.push(await server.listen({ host: '127.0.0.1', port: 0 }));
-  }
-});
+const { servers, bases } = useListeningServers(2);
 
 const first = () => servers[0] as FastifyInstance;
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECORD_ACTIVITY_CHANNEL } from '../../server/lib/recordActivity';
 import { newId } from '../../server/lib/ids';
 import { readEventStream } from '../helpers/eventStreamReader';
 import { insertCompany } from '../helpers/serverFixtures';
-import { useInstancesOverOneDatabase } from '../helpers/instancesOverOneDatabase';
+import { useListeningServers } from '../helpers/instancesOverOneDatabase';
 import { insertAdmin, signIn } from '../helpers/testServer';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes this folder when DATABASE_URL is set).
@@ -13,18 +13,7 @@ import { insertAdmin, signIn } from '../helpers/testServer';
  * Two servers over one PostgreSQL database, each with its own pool and its own LISTEN connection, as two processes
  * behind a load balancer: what one admin does on server 2 reaches the record page of another admin on server 1.
  */
-const instances = useInstancesOverOneDatabase();
-const servers: FastifyInstance[] = [];
-const bases: string[] = [];
-
-beforeAll(async () => {
-  if (!instances.databaseUrl()) throw new Error('this file needs DATABASE_URL');
-  for (let index = 0; index < 2; index += 1) {
-    const server = await instances.build();
-    servers.push(server);
-    bases.push(await server.listen({ host: '127.0.0.1', port: 0 }));
-  }
-});
+const { servers, bases } = useListeningServers(2);
 
 const signedIn = async (server: FastifyInstance, name: string) => {
   const { id, email } = await insertAdmin(server, { name });
