@@ -7,6 +7,29 @@ const port = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Uploaded files of this run; tests/e2e/globalTeardown.ts removes the folder. */
 export const E2E_UPLOAD_DIR = join(tmpdir(), `admin-platform-e2e-uploads-${port}`);
+/**
+ * A second server whose console is at `localhost`: WebAuthn refuses an IP address as its relying party, and the
+ * passkey tests' virtual authenticator needs one. The first stays on 127.0.0.1 (its demo pictures' URLs name it).
+ */
+export const PASSKEY_BASE_URL = `http://localhost:${port + 1}`;
+
+const serverOptions = { timeout: 240_000, reuseExistingServer: false, stdout: 'ignore', stderr: 'pipe' } as const;
+
+/** A development server on a fresh in-memory database with the demo data, its console at `consoleUrl`. */
+const serverEnv = (serverPort: number, consoleUrl: string, uploadDir: string) => ({
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  PORT: String(serverPort),
+  DATA_DIR: ':memory:',
+  UPLOAD_DIR: uploadDir,
+  CONSOLE_DIR: '.e2e-dist',
+  CONSOLE_URL: consoleUrl,
+  CORS_ORIGINS: consoleUrl,
+  SEED_DEMO: 'true',
+  DEV_ROUTES: 'true',
+  AUTH_RATE_LIMIT_MAX: '200',
+  LOG_LEVEL: 'warn',
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,29 +59,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The console is built to call the API on its own origin, whatever port this run uses.
-    // The server runs from its bundle, as `npm start` runs it (`serve`). scripts/test-all.sh builds the console once for
-    // the budgets and this run (E2E_CONSOLE_BUILT); alone, the run builds it.
-    command: `${process.env.E2E_CONSOLE_BUILT ? '' : 'npm run --silent build:e2e && '}npm run --silent build:server && npm run --silent serve`,
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: ':memory:',
-      UPLOAD_DIR: E2E_UPLOAD_DIR,
-      CONSOLE_DIR: '.e2e-dist',
-      CONSOLE_URL: baseURL,
-      CORS_ORIGINS: baseURL,
-      SEED_DEMO: 'true',
-      DEV_ROUTES: 'true',
-      AUTH_RATE_LIMIT_MAX: '200',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The console is built to call the API on its own origin, whatever port this run uses.
+      // The server runs from its bundle, as `npm start` runs it (`serve`). scripts/test-all.sh builds the console once for
+      // the budgets and this run (E2E_CONSOLE_BUILT); alone, the run builds it.
+      command: `${process.env.E2E_CONSOLE_BUILT ? '' : 'npm run --silent build:e2e && '}npm run --silent build:server && npm run --silent serve`,
+      url: `${baseURL}/api/health`,
+      ...serverOptions,
+      env: serverEnv(port, baseURL, E2E_UPLOAD_DIR),
     },
-  },
+    {
+      // Started once the first has built the console and the server.
+      command: `npm run --silent serve`,
+      url: `http://127.0.0.1:${port + 1}/api/health`,
+      ...serverOptions,
+      env: serverEnv(port + 1, PASSKEY_BASE_URL, join(E2E_UPLOAD_DIR, 'passkeys')),
+    },
+  ],
 });

@@ -48,6 +48,9 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         experimentalMinChunkSize: 100_000,
+        // The browser's passkey prompts are fetched when a passkey is used: kept out of the chunk that merging would
+        // put them in, the one every page loads (the /auth and console budgets, tests/budgets).
+        manualChunks: (id) => (id.includes('/node_modules/@simplewebauthn/') ? 'webauthn' : undefined),
         // A merged chunk is named after one of its modules: the console's keeps its own name (the network panel and
         // the end-to-end tests look for it).
         chunkFileNames: (chunk) => `assets/${chunk.moduleIds.some((id) => id.endsWith('/src/console.tsx')) ? 'console' : '[name]'}-[hash].js`,

@@ -31,7 +31,9 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { impersonationRoutes } from './routes/impersonation';
 import { mfaRoutes } from './routes/mfa';
+import { passkeyRoutes } from './routes/passkeys';
 import { presenceRoutes } from './routes/presence';
+import { reauthRoutes } from './routes/reauth';
 import { registryRoutes } from './routes/registry';
 import { roomRoutes } from './routes/rooms';
 import { sessionRoutes } from './routes/sessions';
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(presenceRoutes);
         await protectedApi.register(dashboardRoutes);
         await protectedApi.register(mfaRoutes);
+        await protectedApi.register(passkeyRoutes);
+        await protectedApi.register(reauthRoutes);
         await protectedApi.register(sessionRoutes);
         for (const entity of entities) await protectedApi.register(entityRoutes(entity));
         if (config.devRoutes) await protectedApi.register(devHelperRoutes);

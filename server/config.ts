@@ -62,6 +62,7 @@ const environmentSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: positiveInt.default(12),
   SESSION_IDLE_MINUTES: positiveInt.default(60),
+  STEP_UP_MINUTES: positiveInt.default(10),
   MFA_REQUIRED_ROLES: commaList
     .refine((roles) => roles.every((role) => (ROLES as readonly string[]).includes(role)), `a comma-separated list of roles (${ROLES.join(', ')})`)
     .optional(),
@@ -111,6 +112,8 @@ export interface Config {
   sessionTtlHours: number;
   /** A session unused this long ends, within its lifetime. */
   sessionIdleMinutes: number;
+  /** A dangerous call needs a proof of identity (sign-in or re-authentication) at most this old (server/lib/stepUp.ts). */
+  stepUpMinutes: number;
   /** Admins of these roles without a second factor may only enrol one (and sign out). */
   mfaRequiredRoles: Role[];
   exactCountLimit: number;
@@ -173,6 +176,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    stepUpMinutes: env.STEP_UP_MINUTES,
     // The demo signs in with a password alone; production guards the roles that move money and admins.
     mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (env.NODE_ENV === 'production' ? ['owner', 'finance'] : [])) as Role[],
     exactCountLimit: env.EXACT_COUNT_LIMIT,

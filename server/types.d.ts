@@ -35,6 +35,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Open to an admin who must enrol a second factor first (MFA_REQUIRED_ROLES): the enrolment itself, and signing out. */
     duringEnrolment?: boolean;
+    /** A dangerous call: refused with 401 REAUTH_REQUIRED past STEP_UP_MINUTES since the session's last proof (server/lib/stepUp.ts). */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string };

@@ -47,6 +47,10 @@ export const admins = pgTable(
     /** TOTP (RFC 6238): the shared key from setup on, in use once confirmed (`totpEnabledAt`). Never answered after setup. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The 30-second step of the last TOTP code accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    /** How many passkeys the admin has (the `passkeys` rows, counted when one is added or removed): read on every call for MFA_REQUIRED_ROLES. */
+    passkeyCount: integer('passkey_count').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: version(),
@@ -94,6 +98,43 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('recovery_codes_admin_id_idx').on(table.adminId)],
+);
+
+/** An admin's WebAuthn credentials: a second factor, and a sign-in without password. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** Base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter: one that goes back betrays a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('passkeys_credential_id_key').on(table.credentialId), index('passkeys_admin_id_idx').on(table.adminId)],
+);
+
+/** WebAuthn challenges, single use and short-lived, in the database so that any server may check the answer to one. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'signin', 'reauth'] }).notNull(),
+    /** Null for a sign-in without password: the passkey names the admin. */
+    adminId: text('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('webauthn_challenges_expires_at_idx').on(table.expiresAt)],
 );
 
 /** The short-lived, single-use proof that a password was right, traded with a second factor for a session. */

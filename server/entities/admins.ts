@@ -11,6 +11,7 @@ import { date, text } from '../lib/csvExport';
 import { definedOnly } from '../lib/objects';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { refuseNoOwnerLeft } from '../lib/owners';
+import { requireFreshProof } from '../lib/stepUp';
 import { DEFAULT_ROLE } from '../../shared/catalogue/permissions';
 import { versionHeaders } from '../../shared/contract/versions';
 import { adminAnswer, adminCreateBody, adminDeleted, adminExport, adminPage, adminSearchBody, adminUpdateBody } from '../../shared/contract/admins';
@@ -68,6 +69,13 @@ export default defineEntity({
     example: { name: 'Renamed' },
     summary: 'Update an administrator',
     changes: ({ name, email, role }) => definedOnly({ name, email, role }),
+    /** Another admin's e-mail or role is a dangerous change (issue 32); one's own e-mail (the account page) is not. */
+    check: async (db, { email, role }, id, { request }) => {
+      if (id === sessionOf(request).admin.id || (email === undefined && role === undefined)) return;
+      const [stored] = await db.select({ email: admins.email, role: admins.role }).from(admins).where(eq(admins.id, id));
+      const emailChanges = email !== undefined && email.toLowerCase() !== stored?.email.toLowerCase();
+      if (stored && (emailChanges || (role !== undefined && role !== stored.role))) await requireFreshProof(request, db);
+    },
     /**
      * An e-mail change is the first step of an account takeover, so it is told to the old address, and it ends the
      * changed admin's sessions (but the one making the change) and the links still out.
@@ -94,6 +102,7 @@ export default defineEntity({
     },
   },
   remove: {
+    stepUp: true,
     check: (admin, { request }) => {
       if (admin._id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
     },

@@ -103,10 +103,11 @@ export function entityRoutes(entity: AnyEntity) {
       );
 
       if (entity.export) {
-        const { columns, fileName, answer: exportAnswer } = entity.export;
+        const { columns, fileName, answer: exportAnswer, stepUp } = entity.export;
         csvExportRoute(app, {
           url: `${path}/export`,
           resource: name,
+          stepUp,
           tags,
           summary: `Export every ${name.replace('_', ' ')} the search matches, as CSV`,
           body: search.body as never,
@@ -216,7 +217,7 @@ export function entityRoutes(entity: AnyEntity) {
     }
 
     if (entity.remove !== false) {
-      const { check, then } = entity.remove ?? {};
+      const { check, then, stepUp } = entity.remove ?? {};
       /** Deletes one record inside `tx` (while it is at `expected`, if given: checked under its row lock). */
       const removeOne = async (tx: Database, request: FastifyRequest, id: string, expected?: number) => {
         const before = await find(id, tx, true);
@@ -230,7 +231,7 @@ export function entityRoutes(entity: AnyEntity) {
         `${path}/:id`,
         {
           ...writeOptions,
-          ...permit(name, 'delete'),
+          ...permit(name, 'delete', { stepUp }),
           schema: { tags, summary: `Delete ${article(name)}`, params: idParams, headers: versionHeaders, response: { 200: entity.contract.deleted } },
         },
         (request) => deleteAtVersion(db, request, removeOne),
@@ -240,7 +241,8 @@ export function entityRoutes(entity: AnyEntity) {
           `${path}/bulk_delete`,
           {
             ...writeOptions,
-            ...permit(name, 'bulk'),
+            // Every bulk delete is a dangerous call (issue 32).
+            ...permit(name, 'bulk', { stepUp: true }),
             schema: {
               tags,
               summary: `Delete several ${tags[0]?.toLowerCase()} in one transaction, each refusal reported`,

@@ -17,9 +17,12 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** 401 MFA_REQUIRED with the token the second step trades for a session; the error handler answers `mfa_token`. */
+/** 401 MFA_REQUIRED with the token the second step trades for a session, and the factors it may use; the error handler answers both. */
 export class MfaRequiredError extends AppError {
-  constructor(readonly mfaToken: string) {
+  constructor(
+    readonly mfaToken: string,
+    readonly methods: ('totp' | 'passkey')[],
+  ) {
     super(401, 'MFA_REQUIRED');
   }
 }

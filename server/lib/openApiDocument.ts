@@ -34,6 +34,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Health: 'Liveness and readiness probes.',
   Auth: 'Sign-in, the session and the password flows.',
   'Second factor': 'The signed-in admin’s TOTP authenticator and recovery codes.',
+  Passkeys: 'The signed-in admin’s passkeys (WebAuthn): a second factor, and a sign-in without password.',
   Registry: 'The company registry stand-in (its own shape, no envelope).',
   Impersonation: 'The marketplace app trades a “Login as” token for its user.',
   Companies: 'The marketplace’s companies, their comments and their sync with the old platform.',
@@ -177,6 +178,7 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
         versioned: isVersioned(operation),
         signedIn: operation.security.length > 0,
         permitted: Boolean(route?.config?.permission),
+        stepUp: Boolean(route?.config?.stepUp),
       });
       const { '4XX': _clientErrors, '5XX': _serverErrors, ...answers } = operation.responses;
       for (const [status, codes] of Object.entries(refusals)) {

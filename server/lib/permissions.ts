@@ -3,9 +3,13 @@ import { may, type Action, type Permission, type Resource } from '../../shared/c
 import { AppError } from './errors';
 import { sessionOf } from './sessions';
 import { mustEnrol } from './secondFactor';
+import { requireFreshProof } from './stepUp';
 
-/** A route's options naming what it needs (shared/catalogue/permissions.ts): `{ ...permit('company', 'update'), schema }`. */
-export const permit = (resource: Resource, action: Action, options: { duringEnrolment?: boolean } = {}) => ({
+/**
+ * A route's options naming what it needs (shared/catalogue/permissions.ts): `{ ...permit('company', 'update'), schema }`;
+ * `stepUp`: a dangerous call, which also needs a fresh proof of identity (server/lib/stepUp.ts).
+ */
+export const permit = (resource: Resource, action: Action, options: { duringEnrolment?: boolean; stepUp?: boolean } = {}) => ({
   config: { permission: { resource, action } satisfies Permission, ...options },
 });
 
@@ -29,4 +33,5 @@ export async function requirePermission(request: FastifyRequest): Promise<void> 
   const { admin } = sessionOf(request);
   if (mustEnrol(admin, request.server.config.mfaRequiredRoles) && !request.routeOptions.config.duringEnrolment)
     throw new AppError(403, 'MFA_ENROLMENT_REQUIRED');
+  if (request.routeOptions.config.stepUp) await requireFreshProof(request);
 }

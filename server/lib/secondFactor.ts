@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT } from '../../shared/contract/mfa';
 import { PRODUCT_NAME } from '../../shared/catalogue/product';
 import type { Database } from '../db/client';
 import { admins, mfaTokens, recoveryCodes, type AdminRow } from '../db/schema';
+import { MfaRequiredError } from './errors';
 import { hashToken, newId, newSecretToken } from './ids';
 
 /** The sign-in's proof of the password lives this long, enough to open an authenticator app. */
@@ -18,13 +19,38 @@ export const otpauthUrl = (email: string, secret: string): string => generateURI
 
 export const hasTotp = (admin: AdminRow): admin is AdminRow & { totpSecret: string; totpEnabledAt: Date } => Boolean(admin.totpEnabledAt && admin.totpSecret);
 
-/** An admin of a role that needs a second factor (MFA_REQUIRED_ROLES) who has none yet. */
-export const mustEnrol = (admin: AdminRow, requiredRoles: readonly string[]): boolean => requiredRoles.includes(admin.role) && !hasTotp(admin);
+/** TOTP, passkeys, or both: what a sign-in with a password must still prove. */
+export const secondFactorMethods = (admin: AdminRow): ('totp' | 'passkey')[] => [
+  ...(hasTotp(admin) ? (['totp'] as const) : []),
+  ...(admin.passkeyCount > 0 ? (['passkey'] as const) : []),
+];
+export const hasSecondFactor = (admin: AdminRow): boolean => secondFactorMethods(admin).length > 0;
 
-export async function isValidTotp(secret: string, code: string): Promise<boolean> {
+/** An admin of a role that needs a second factor (MFA_REQUIRED_ROLES) who has none yet. */
+export const mustEnrol = (admin: AdminRow, requiredRoles: readonly string[]): boolean => requiredRoles.includes(admin.role) && !hasSecondFactor(admin);
+
+/** Refuses a sign-in that proved only the password, with the token its second step needs. */
+export const mfaRequired = async (db: Database, admin: AdminRow): Promise<never> => {
+  throw new MfaRequiredError(await issueMfaToken(db, admin.id), secondFactorMethods(admin));
+};
+
+/**
+ * Whether `code` is a current TOTP code of `secret` (the admin's, or the one being enrolled) never accepted before: the
+ * step it matched is kept in the statement that checks it is newer, so that a code seen over a shoulder, or sent twice
+ * at once, opens nothing a second time (RFC 6238 §5.2).
+ */
+export async function spendTotpCode(db: Database, admin: AdminRow, code: string, secret: string | null = admin.totpSecret): Promise<boolean> {
   const token = code.replace(/\s/g, '');
-  if (!TOTP_CODE.test(token)) return false;
-  return (await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS })).valid;
+  if (!secret || !TOTP_CODE.test(token)) return false;
+  const result = await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS, afterTimeStep: admin.totpLastStep ?? undefined });
+  // The TOTP result names its step; the library's type also covers HOTP's, which has none.
+  if (!result.valid || !('timeStep' in result)) return false;
+  const spent = await db
+    .update(admins)
+    .set({ totpLastStep: result.timeStep })
+    .where(and(eq(admins.id, admin.id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, result.timeStep))))
+    .returning({ id: admins.id });
+  return spent.length > 0;
 }
 
 /** Case, spaces and dashes are only how a person copies it. */
@@ -64,7 +90,7 @@ export async function recoveryCodesLeft(db: Database, adminId: string): Promise<
 }
 
 export async function removeSecondFactor(tx: Database, adminId: string): Promise<void> {
-  await tx.update(admins).set({ totpSecret: null, totpEnabledAt: null }).where(eq(admins.id, adminId));
+  await tx.update(admins).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(admins.id, adminId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
   await tx.delete(mfaTokens).where(eq(mfaTokens.adminId, adminId));
 }

@@ -35,7 +35,8 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof CompanyNotEmptyError) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
     if (error instanceof StaleRecordError) return reply.status(error.status).send({ ok: false, code: error.code, data: error.current });
-    if (error instanceof MfaRequiredError) return reply.status(error.status).send({ ok: false, code: error.code, mfa_token: error.mfaToken });
+    if (error instanceof MfaRequiredError)
+      return reply.status(error.status).send({ ok: false, code: error.code, mfa_token: error.mfaToken, mfa_methods: error.methods });
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ok: false, code: error.code });
     }

@@ -7,12 +7,15 @@ import type { Database } from '../db/client';
 import { toAdminDto } from '../lib/adminDto';
 import { recordAudit } from '../lib/audit';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
-import { AppError, MfaRequiredError } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { done } from '../lib/answers';
-import { findMfaTokenAdmin, hasTotp, mustEnrol, isValidTotp, issueMfaToken, spendMfaToken, spendRecoveryCode } from '../lib/secondFactor';
+import { answer, done } from '../lib/answers';
+import { authenticationOptions, verifyPasskey } from '../lib/passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { passkeySigninBody, passkeySigninOptionsBody, webauthnOptionsAnswer } from '../../shared/contract/passkeys';
+import { findMfaTokenAdmin, hasSecondFactor, hasTotp, mfaRequired, mustEnrol, spendMfaToken, spendTotpCode, spendRecoveryCode } from '../lib/secondFactor';
 import { signinMfaBody } from '../../shared/contract/mfa';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
 import {
@@ -107,7 +110,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         throw new AppError(401, 'INVALID_CREDENTIALS');
       }
       // The failures stay counted until the code is right too: a known password gives no fresh allowance of guesses.
-      if (hasTotp(admin)) throw new MfaRequiredError(await issueMfaToken(db, admin.id));
+      if (hasSecondFactor(admin)) return mfaRequired(db, admin);
       return db.transaction(async (tx) => {
         await clearFailures(tx, [addressKey]);
         await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
@@ -129,7 +132,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!admin || !hasTotp(admin)) throw new AppError(401, 'INVALID_TOKEN');
       const { addressKey, clientKey } = failureKeys(admin.email.toLowerCase(), request.ip);
       await assertUnderFailureLimits(addressKey, clientKey);
-      const byTotp = await isValidTotp(admin.totpSecret, code);
+      const byTotp = await spendTotpCode(db, admin, code);
       const answer = await db.transaction(async (tx) => {
         const byRecoveryCode = !byTotp && (await spendRecoveryCode(tx, admin.id, code));
         if (!byTotp && !byRecoveryCode) return undefined;
@@ -151,6 +154,72 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         });
       });
       throw new AppError(401, 'INVALID_CODE');
+    },
+  );
+
+  /** With `mfa_token`, the options name that admin's passkeys (the second factor); without, any passkey of this console may answer. */
+  app.post(
+    '/admin/signin/passkey/options',
+    {
+      schema: {
+        tags,
+        summary: 'Challenge a passkey, to sign in without password or as the second factor',
+        body: passkeySigninOptionsBody,
+        response: { 200: webauthnOptionsAnswer },
+      },
+      preValidation: async (request) => {
+        await consumeRateLimit(db, [{ key: `passkey-options:client:${request.ip}`, max: perClientMax }], authLimit.windowSeconds);
+      },
+    },
+    async (request) => {
+      const mfaToken = request.body?.mfa_token;
+      const admin = mfaToken ? await findMfaTokenAdmin(db, mfaToken) : undefined;
+      if (mfaToken && !admin?.passkeyCount) throw new AppError(401, 'INVALID_TOKEN');
+      return answer({ ...(await authenticationOptions(db, config.consoleUrl, 'signin', admin?.id ?? null)) });
+    },
+  );
+
+  /** Alone, the passkey must have checked its holder (user verification): it stands for both factors. Failures count per client. */
+  app.post(
+    '/admin/signin/passkey',
+    {
+      onSend: forgetKeptSessions,
+      schema: { tags, summary: 'Sign in with a passkey, without password or as the second factor', body: passkeySigninBody, response: { 200: sessionAnswer } },
+    },
+    async (request, reply) => {
+      const { mfa_token: mfaToken, credential } = request.body;
+      const tokenAdmin = mfaToken ? await findMfaTokenAdmin(db, mfaToken) : undefined;
+      if (mfaToken && !tokenAdmin) throw new AppError(401, 'INVALID_TOKEN');
+      const clientKey = `signin-failures:client:${request.ip}`;
+      await assertFailuresUnderLimit(db, [{ key: clientKey, max: perClientMax }], authLimit.windowSeconds);
+      const { holder: admin, verified } = await verifyPasskey(db, config.consoleUrl, 'signin', credential as AuthenticationResponseJSON, {
+        adminId: tokenAdmin?.id,
+        userVerified: !tokenAdmin,
+      });
+      if (!admin || !verified) {
+        await db.transaction(async (tx) => {
+          await recordFailures(tx, [clientKey], authLimit.windowSeconds);
+          await recordAudit(tx, request, {
+            action: 'failed_sign_in',
+            entity: 'session',
+            entityId: admin?.id ?? tokenAdmin?.id ?? null,
+            changes: { method: [null, 'passkey'] },
+            actor: null,
+          });
+        });
+        throw new AppError(401, 'INVALID_PASSKEY');
+      }
+      return db.transaction(async (tx) => {
+        if (mfaToken && !(await spendMfaToken(tx, mfaToken))) throw new AppError(401, 'INVALID_TOKEN');
+        await recordAudit(tx, request, {
+          action: 'sign_in',
+          entity: 'session',
+          entityId: admin.id,
+          changes: { method: [null, 'passkey'] },
+          actor: actorOf(admin),
+        });
+        return openSession(tx, reply, admin);
+      });
     },
   );
 
@@ -258,9 +327,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await revokeAuthTokens(tx, adminId);
         await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
         // A link proves the mailbox, never the second factor.
-        return { admin, answer: hasTotp(admin) ? undefined : await openSession(tx, reply, admin) };
+        return { admin, answer: hasSecondFactor(admin) ? undefined : await openSession(tx, reply, admin) };
       });
-      if (!answer) throw new MfaRequiredError(await issueMfaToken(db, admin.id));
+      if (!answer) return mfaRequired(db, admin);
       return answer;
     },
   );

@@ -19,6 +19,7 @@ import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
+import { requireFreshProof } from '../lib/stepUp';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
@@ -237,6 +238,8 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         if (balanceMoves) refuseBalanceEdit(request, creditDifference(balance, before.creditBalance));
         // A balance never moves from a copy that may be stale: without the current version, a different one is refused.
         if (expected === undefined && balanceMoves) throw new StaleRecordError(await currentRecord());
+        // Moving a balance is a dangerous call (issue 32), refused before anything is written.
+        if (balanceMoves) await requireFreshProof(request, tx);
         let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
         if (!row) throw notFound();
         // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
@@ -304,7 +307,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/bulk_delete',
     {
-      ...permit('company', 'bulk'),
+      ...permit('company', 'bulk', { stepUp: true }),
       schema: {
         tags,
         summary: 'Delete several companies in one transaction; a company that is not empty is refused and reported',

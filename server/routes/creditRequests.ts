@@ -68,7 +68,7 @@ export async function creditRequestRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/credit_request/:id/approve',
     {
-      ...permit('credit_request', 'approve'),
+      ...permit('credit_request', 'approve', { stepUp: true }),
       schema: {
         tags,
         summary: 'Approve a pending credit request: its ledger entry is written and the balance moves, in the same transaction',

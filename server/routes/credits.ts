@@ -36,7 +36,7 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/:id/credit',
     {
-      ...permit('credit_entry', 'request'),
+      ...permit('credit_entry', 'request', { stepUp: true }),
       schema: {
         tags,
         summary:

@@ -2,18 +2,20 @@ import { permit } from '../lib/permissions';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outbox, roomMessages } from '../db/schema';
+import { outbox, roomMessages, sessions } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import { newId } from '../lib/ids';
+import { hashToken, newId } from '../lib/ids';
+import { sessionOf } from '../lib/sessions';
 import { answer } from '../lib/answers';
 import { findRoom, toMessageDto } from './rooms';
 import { idParams } from '../../shared/contract/envelope';
-import { devRoomMessageAnswer, devRoomMessageBody, outboxAnswer, outboxQuery } from '../../shared/contract/devHelpers';
+import { devRoomMessageAnswer, devRoomMessageBody, devStaleProofAnswer, devStaleProofBody, outboxAnswer, outboxQuery } from '../../shared/contract/devHelpers';
 
 /**
  * DEV_ROUTES=true only (refused in production; an admin session is still required): stand-ins for what lies outside this
- * repository, for end-to-end flows: the marketplace app (a buyer or seller writing in a room) and a mailbox.
+ * repository, for end-to-end flows: the marketplace app (a buyer or seller writing in a room), a mailbox, and the clock
+ * (a session whose last proof is older than STEP_UP_MINUTES, without waiting that long).
  */
 export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +81,41 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
         return row;
       });
       return answer(toMessageDto(row));
+    },
+  );
+
+  app.post(
+    '/dev/session/stale_proof',
+    {
+      // Only ever narrows what the calling session may do: its own session, any signed-in admin.
+      ...permit('account', 'update'),
+      schema: {
+        tags,
+        summary: 'Age the calling session’s last proof past STEP_UP_MINUTES, so that its next dangerous call asks for fresh proof (development only)',
+        body: devStaleProofBody,
+        response: { 200: devStaleProofAnswer },
+      },
+    },
+    async (request) => {
+      const { admin, token } = sessionOf(request);
+      const session = eq(sessions.tokenHash, hashToken(token));
+      const authenticatedAt = await app.db.transaction(async (tx) => {
+        const [before] = await tx.select({ at: sessions.authenticatedAt }).from(sessions).where(session);
+        const [row] = await tx
+          .update(sessions)
+          .set({ authenticatedAt: sql`now() - make_interval(mins => ${app.config.stepUpMinutes + 1})` })
+          .where(session)
+          .returning({ at: sessions.authenticatedAt });
+        if (!before || !row) throw new AppError(401, 'UNAUTHORIZED');
+        await recordAudit(tx, request, {
+          action: 'update',
+          entity: 'session',
+          entityId: admin.id,
+          changes: { authenticated_at: [before.at.toISOString(), row.at.toISOString()] },
+        });
+        return row.at;
+      });
+      return answer({ authenticated_at: authenticatedAt.toISOString() });
     },
   );
 }

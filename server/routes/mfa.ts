@@ -1,15 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { admins, type AdminRow } from '../db/schema';
+import { admins } from '../db/schema';
 import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
 import { permit } from '../lib/permissions';
-import { assertFailuresUnderLimit, clearFailures, recordFailures } from '../lib/rateLimit';
-import { hasTotp, isValidTotp, newTotpSecret, otpauthUrl, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes } from '../lib/secondFactor';
-import { forgetKeptSessions, sessionOf } from '../lib/sessions';
+import { currentAdmin, requireProof } from '../lib/proofs';
+import { hasTotp, newTotpSecret, otpauthUrl, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes, spendTotpCode } from '../lib/secondFactor';
+import { forgetKeptSessions } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
 import { mfaStatusAnswer, recoveryCodesAnswer, totpCodeBody, totpDisableBody, totpSetupAnswer, totpSetupBody } from '../../shared/contract/mfa';
 
@@ -20,36 +20,28 @@ import { mfaStatusAnswer, recoveryCodesAnswer, totpCodeBody, totpDisableBody, to
  */
 export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app;
+  const { db } = app;
   const tags = ['Second factor'];
   const own = permit('account', 'update');
   const enrolment = permit('account', 'update', { duringEnrolment: true });
-  const limit = config.authRateLimit;
-
-  async function currentAdmin(request: FastifyRequest): Promise<AdminRow> {
-    const [admin] = await db
-      .select()
-      .from(admins)
-      .where(eq(admins.id, sessionOf(request).admin.id));
-    if (!admin) throw new AppError(401, 'UNAUTHORIZED');
-    return admin;
-  }
-
-  /** Refuses once over the allowance, counts a failure and refuses with `code` when `proven` is false. */
-  async function requireProof(admin: AdminRow, proven: () => Promise<boolean>, code: 'INVALID_CODE' | 'WRONG_PASSWORD'): Promise<void> {
-    const key = `mfa-failures:${admin.id}`;
-    await assertFailuresUnderLimit(db, [{ key, max: limit.max }], limit.windowSeconds);
-    if (await proven()) return clearFailures(db, [key]);
-    await recordFailures(db, [key], limit.windowSeconds);
-    throw new AppError(400, code);
-  }
 
   app.get(
     '/admin/mfa',
-    { ...enrolment, schema: { tags, summary: 'Whether the signed-in admin’s TOTP is on, and the recovery codes left', response: { 200: mfaStatusAnswer } } },
+    {
+      ...enrolment,
+      schema: {
+        tags,
+        summary: 'Whether the signed-in admin’s TOTP is on, the recovery codes left, and how many passkeys they have',
+        response: { 200: mfaStatusAnswer },
+      },
+    },
     async (request) => {
       const admin = await currentAdmin(request);
-      return answer({ totp_enabled: hasTotp(admin), recovery_codes_left: hasTotp(admin) ? await recoveryCodesLeft(db, admin.id) : 0 });
+      return answer({
+        totp_enabled: hasTotp(admin),
+        recovery_codes_left: hasTotp(admin) ? await recoveryCodesLeft(db, admin.id) : 0,
+        passkeys: admin.passkeyCount,
+      });
     },
   );
 
@@ -63,7 +55,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       const secret = newTotpSecret();
       await db
         .update(admins)
-        .set({ totpSecret: secret })
+        .set({ totpSecret: secret, totpLastStep: null })
         .where(and(eq(admins.id, admin.id), isNull(admins.totpEnabledAt)));
       return answer({ secret, otpauth_url: otpauthUrl(admin.email, secret) });
     },
@@ -87,7 +79,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       if (hasTotp(admin)) throw new AppError(409, 'MFA_ALREADY_ENABLED');
       const secret = admin.totpSecret;
       if (!secret) throw new AppError(409, 'MFA_NOT_ENABLED');
-      await requireProof(admin, () => isValidTotp(secret, request.body.code), 'INVALID_CODE');
+      await requireProof(request, admin, () => spendTotpCode(db, admin, request.body.code, secret), 'INVALID_CODE');
       const recoveryCodes = await db.transaction(async (tx) => {
         // Against the key the code was checked with: a setup in another tab meanwhile makes this one void.
         const enabled = await tx
@@ -113,7 +105,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = await currentAdmin(request);
       if (!hasTotp(admin)) throw new AppError(409, 'MFA_NOT_ENABLED');
-      await requireProof(admin, () => verifyPassword(request.body.password, admin.passwordHash), 'WRONG_PASSWORD');
+      await requireProof(request, admin, () => verifyPassword(request.body.password, admin.passwordHash), 'WRONG_PASSWORD');
       await db.transaction(async (tx) => {
         await removeSecondFactor(tx, admin.id);
         await recordAudit(tx, request, { action: 'mfa_disable', entity: 'admin', entityId: admin.id });
@@ -129,7 +121,7 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = await currentAdmin(request);
       if (!hasTotp(admin)) throw new AppError(409, 'MFA_NOT_ENABLED');
-      await requireProof(admin, () => isValidTotp(admin.totpSecret, request.body.code), 'INVALID_CODE');
+      await requireProof(request, admin, () => spendTotpCode(db, admin, request.body.code), 'INVALID_CODE');
       const recoveryCodes = await db.transaction(async (tx) => {
         await recordAudit(tx, request, { action: 'recovery_codes_regenerate', entity: 'admin', entityId: admin.id });
         return replaceRecoveryCodes(tx, admin.id);

@@ -38,6 +38,13 @@ export const AUDIT_ACTIONS = [
   'mfa_disable',
   'recovery_codes_regenerate',
   'recovery_code_used',
+  /** A passkey registered, renamed or removed by its admin. */
+  'passkey_add',
+  'passkey_rename',
+  'passkey_remove',
+  /** Step-up re-authentication (STEP_UP_MINUTES): the session's proof renewed, or a wrong password or code. */
+  'reauth',
+  'failed_reauth',
   'impersonation',
   'credit_adjustment',
   /** Four eyes (decisions.md): an adjustment asked for, then approved (the balance moves), rejected or expired unanswered. */
@@ -71,6 +78,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   mfa_disable: 'Second factor disabled',
   recovery_codes_regenerate: 'Recovery codes regenerated',
   recovery_code_used: 'Recovery code used',
+  passkey_add: 'Passkey added',
+  passkey_rename: 'Passkey renamed',
+  passkey_remove: 'Passkey removed',
+  reauth: 'Re-authentication',
+  failed_reauth: 'Failed re-authentication',
   impersonation: 'Impersonation',
   credit_adjustment: 'Credit adjustment',
   credit_request: 'Credit request',

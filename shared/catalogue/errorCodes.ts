@@ -45,6 +45,12 @@ export const ErrorCode = {
   MFA_NOT_ENABLED: 'MFA_NOT_ENABLED',
   /** 403: the admin's role needs a second factor (MFA_REQUIRED_ROLES): only enrolling one and signing out are open until then. */
   MFA_ENROLMENT_REQUIRED: 'MFA_ENROLMENT_REQUIRED',
+  /** 400: the passkey's answer was not for this console, this challenge, or a known key (or the challenge was used or expired). */
+  INVALID_PASSKEY: 'INVALID_PASSKEY',
+  /** 409: that authenticator's passkey is registered already. */
+  PASSKEY_EXISTS: 'PASSKEY_EXISTS',
+  /** 401: a dangerous call needs a fresher proof of identity (STEP_UP_MINUTES): `POST /admin/reauth`, then the call again; the session stays. */
+  REAUTH_REQUIRED: 'REAUTH_REQUIRED',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   SERVER_STOPPING: 'SERVER_STOPPING',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

@@ -75,6 +75,28 @@ export const messages = {
     anotherAdmin: 'Another admin',
     reload: 'Reload',
   },
+  /** Passkeys (WebAuthn): the browser's prompt refused, and the account page's list. */
+  passkey: {
+    cancelled: 'The passkey was not used: the prompt was cancelled or timed out.',
+    alreadyRegistered: 'This authenticator already holds one of your passkeys.',
+  },
+  /** Fresh proof before a dangerous action (STEP_UP_MINUTES): the dialog that asks for it, then retries the action. */
+  stepUp: {
+    title: 'Confirm it is you',
+    passwordIntro: 'This action needs a recent sign-in. Enter your password to go on.',
+    codeIntro: 'This action needs a recent sign-in. Enter a code from your authenticator app, or a recovery code.',
+    password: 'Password',
+    code: 'Authentication code',
+    useCode: 'Use a code from your app',
+    usePassword: 'Use your password',
+    usePasskey: 'Use a passkey',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    wrongPassword: 'Wrong password.',
+    invalidCode: 'Wrong or already used code.',
+    invalidPasskey: 'That passkey could not confirm it is you.',
+    tooManyTries: 'Too many tries. Wait a moment and try again.',
+  },
 } as const;
 
 /** The password-reset-from-link failure toast is 'Error', a newline, then the server's code. */

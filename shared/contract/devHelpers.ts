@@ -18,3 +18,8 @@ export const devRoomMessageBody = z.object({ role: z.enum(['buyer', 'seller']), 
 
 export const outboxAnswer = dataAnswer(outboxMailRecord);
 export const devRoomMessageAnswer = dataAnswer(roomMessageRecord);
+
+/** Nothing to say: an object all the same, so that a body of another shape is refused before anything changes. */
+export const devStaleProofBody = z.strictObject({});
+/** The calling session's last proof, set past STEP_UP_MINUTES: its next dangerous call asks for fresh proof. */
+export const devStaleProofAnswer = dataAnswer(z.strictObject({ authenticated_at: timestamp }));

@@ -21,12 +21,14 @@ export const refusal = z
     data: z.unknown().optional(),
     /** MFA_REQUIRED: the short-lived proof of the password, traded with a code at `POST /admin/signin/mfa`. */
     mfa_token: z.string().optional(),
+    /** MFA_REQUIRED: the second factors the admin has, so that the console offers those. */
+    mfa_methods: z.array(z.enum(['totp', 'passkey'])).optional(),
   })
   .meta({ id: 'Refusal' });
 
 /** The refusal as one status of one route answers it: its codes only, and the fields those codes carry. */
 export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
-  const { ok, code, errors, counts, data, mfa_token } = refusal.shape;
+  const { ok, code, errors, counts, data, mfa_token, mfa_methods } = refusal.shape;
   const carries = (...which: ErrorCode[]) => codes.some((one) => which.includes(one));
   return z.strictObject({
     ok,
@@ -34,7 +36,7 @@ export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
     ...(carries('VALIDATION_ERROR') ? { errors } : {}),
     ...(carries('COMPANY_NOT_EMPTY') ? { counts } : {}),
     ...(carries('STALE_RECORD') ? { data } : {}),
-    ...(carries('MFA_REQUIRED') ? { mfa_token } : {}),
+    ...(carries('MFA_REQUIRED') ? { mfa_token, mfa_methods } : {}),
   });
 };
 

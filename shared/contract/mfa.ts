@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dataAnswer } from './envelope';
 
-const password = z.string().min(1).max(1024);
+export const password = z.string().min(1).max(1024);
 /** A 6-digit TOTP code or a recovery code; spaces and dashes are the reader's, not the code's. */
-const code = z.string().trim().min(1).max(64);
+export const code = z.string().trim().min(1).max(64);
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -27,8 +27,10 @@ export const recoveryCodesAnswer = dataAnswer(z.strictObject({ recovery_codes: z
 
 export const totpDisableBody = z.object({ password });
 
-/** Whether the signed-in admin's TOTP is on, and how many unused recovery codes are left. */
-export const mfaStatusAnswer = dataAnswer(z.strictObject({ totp_enabled: z.boolean(), recovery_codes_left: z.number().int().min(0) })).meta({
+/** Whether the signed-in admin's TOTP is on, how many unused recovery codes are left, and how many passkeys they have. */
+export const mfaStatusAnswer = dataAnswer(
+  z.strictObject({ totp_enabled: z.boolean(), recovery_codes_left: z.number().int().min(0), passkeys: z.number().int().min(0) }),
+).meta({
   id: 'MfaStatus',
 });
 export type MfaStatus = z.infer<typeof mfaStatusAnswer>['data'];

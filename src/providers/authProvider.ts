@@ -4,6 +4,7 @@ import { messages } from '../../shared/catalogue/messages';
 import { roleCanAccess, type AccessRequest } from './access';
 import type { ApiBody, HttpClient } from './httpClient';
 import type { SessionStore, SessionUser } from './session';
+import { getPasskeyCredential } from './webauthn';
 
 interface SessionBody extends ApiBody {
   token?: string;
@@ -19,13 +20,27 @@ const isSession = (body: SessionBody): body is SessionBody & { token: string; us
  * What a password sign-in answers: nothing once the session is open, the token of the second step (MFA_REQUIRED), or
  * `mustEnrol` for a session that may only enrol a second factor (MFA_REQUIRED_ROLES).
  */
-export type SignInResult = { mfaToken: string } | { mustEnrol: true } | void;
+export type SignInResult = SecondStep | { mustEnrol: true } | void;
+/** After MFA_REQUIRED: the token the second step trades, and the factors the admin has. */
+export interface SecondStep {
+  mfaToken: string;
+  methods: SecondFactorMethod[];
+}
+export type SecondFactorMethod = 'totp' | 'passkey';
+
+/** The methods MFA_REQUIRED names; an older answer without them meant TOTP. */
+export const secondStepOf = (body: ApiBody): SecondStep | undefined =>
+  body.code === ErrorCode.MFA_REQUIRED && typeof body.mfa_token === 'string'
+    ? { mfaToken: body.mfa_token, methods: Array.isArray(body.mfa_methods) ? (body.mfa_methods as SecondFactorMethod[]) : ['totp'] }
+    : undefined;
 
 export interface AdminAuthProvider extends AuthProvider {
   startSession(body: SessionBody): boolean;
   login(params: { email: string; password: string }): Promise<SignInResult>;
   /** The second step of a sign-in: a TOTP or recovery code with the first step's token. */
   loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
+  /** A passkey alone (no password), or as the second step with its token; rejects with the server's code or the prompt's failure. */
+  loginWithPasskey(params?: { mfaToken?: string }): Promise<{ mustEnrol: true } | void>;
 }
 
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
@@ -35,6 +50,10 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     if (!isSession(body)) return false;
     session.start(body.token, body.user);
     return true;
+  };
+  const openedSession = (body: SessionBody): { mustEnrol: true } | undefined => {
+    if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
+    return body.mfa_enrolment_required === true ? { mustEnrol: true } : undefined;
   };
 
   /** The httpOnly cookie is traded for the in-memory token once per page load; a 503 says nothing of the session, so the next check asks again. */
@@ -56,9 +75,17 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
 
     async login({ email, password }: { email: string; password: string }) {
       const { body } = await http.post<SessionBody>('/admin/signin', { email, password });
-      if (body.code === ErrorCode.MFA_REQUIRED && typeof body.mfa_token === 'string') return { mfaToken: body.mfa_token };
-      if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
-      return body.mfa_enrolment_required === true ? { mustEnrol: true } : undefined;
+      const secondStep = secondStepOf(body);
+      if (secondStep) return secondStep;
+      return openedSession(body);
+    },
+
+    async loginWithPasskey({ mfaToken }: { mfaToken?: string } = {}) {
+      const token = mfaToken ? { mfa_token: mfaToken } : {};
+      const options = await http.post<ApiBody & { data?: Record<string, unknown> }>('/admin/signin/passkey/options', token);
+      if (!options.body.data) throw new Error(options.body.code || messages.failure.generic);
+      const credential = await getPasskeyCredential(options.body.data);
+      return openedSession((await http.post<SessionBody>('/admin/signin/passkey', { ...token, credential })).body);
     },
 
     async loginWithCode({ mfaToken, code }: { mfaToken: string; code: string }) {
@@ -86,9 +113,11 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
       return SIGN_IN_PATH;
     },
 
-    async checkError(error: { status?: number }) {
-      // Only a dead session signs the admin out; a 403 such as CANNOT_DELETE_SELF is a refusal, not a logout.
-      if (error?.status === 401) {
+    async checkError(error: { status?: number; message?: string; body?: { code?: unknown } }) {
+      // Only a dead session signs the admin out; a 403 such as CANNOT_DELETE_SELF is a refusal, not a logout, and so is a
+      // 401 REAUTH_REQUIRED that the step-up dialog was cancelled on: the session lives on.
+      const staleProof = error?.body?.code === ErrorCode.REAUTH_REQUIRED || error?.message === ErrorCode.REAUTH_REQUIRED;
+      if (error?.status === 401 && !staleProof) {
         session.clear();
         throw { redirectTo: SIGN_IN_PATH, message: false };
       }

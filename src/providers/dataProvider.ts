@@ -18,7 +18,9 @@ import { createConsoleCalls } from './consoleCalls';
 import { createCreditRequestCalls } from './creditRequestCalls';
 import { createPresenceCalls } from './presenceCalls';
 import { createSessionCalls } from './sessionCalls';
+import { createPasskeyCalls } from './passkeyCalls';
 import { createSecondFactorCalls } from './secondFactorCalls';
+import { createStepUpCalls } from './stepUpCalls';
 import { createUserCalls } from './userCalls';
 import type { DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
@@ -70,6 +72,8 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createPresenceCalls(http),
     ...createSessionCalls(http),
     ...createSecondFactorCalls(http),
+    ...createPasskeyCalls(http),
+    ...createStepUpCalls(http),
 
     getList: (resource, params) => list(resource, params),
 

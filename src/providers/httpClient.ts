@@ -1,4 +1,5 @@
 import { BACKGROUND_CALL_HEADER } from '../../shared/catalogue/backgroundCalls';
+import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { failureMessage } from './failureMessage';
 
 /** `ok`, `code`, then per-call fields (shared/contract/envelope.ts). */
@@ -46,6 +47,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Told of each call made with a session, by path (activity.ts). */
   onSignedInCall?: (path: string) => void;
+  /** Asked when a call answers REAUTH_REQUIRED: true once the admin has proven themselves again (stepUp.ts). */
+  askForProof?: () => Promise<boolean>;
 }
 
 async function readBody(response: Response): Promise<ApiBody> {
@@ -59,11 +62,21 @@ async function readBody(response: Response): Promise<ApiBody> {
   }
 }
 
+/** A dangerous call refused for want of a recent proof (STEP_UP_MINUTES); the body is read from a copy, left whole for the caller. */
+const isStepUpRefusal = async (response: Response): Promise<boolean> =>
+  response.status === 401 && (await readBody(response.clone())).code === ErrorCode.REAUTH_REQUIRED;
+
 /** A failure with no message of its own becomes one that says UNKNOWN_ERROR_OCCUR. */
 const withMessage = (error: unknown): Error => (error instanceof Error && error.message.trim() ? error : new Error(failureMessage(error)));
 
 /** The console's one way to the API: credentials included, JSON in and out, no timeout. */
-export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis.fetch.bind(globalThis), onSignedInCall }: HttpClientOptions): HttpClient {
+export function createHttpClient({
+  baseUrl,
+  token,
+  fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+  onSignedInCall,
+  askForProof,
+}: HttpClientOptions): HttpClient {
   const url = (path: string) => `${baseUrl}${path}`;
   const authorization = (): Record<string, string> => {
     const current = token();
@@ -72,8 +85,12 @@ export function createHttpClient({ baseUrl, token, fetch: fetchImpl = globalThis
 
   async function request<Result>(path: string, init: RequestInit, read: (response: Response) => Promise<Result>): Promise<Result> {
     if (token() && !new Headers(init.headers).has(BACKGROUND_CALL_HEADER)) onSignedInCall?.(path);
+    const sendOnce = () => fetchImpl(url(path), { ...init, credentials: 'include', mode: 'cors' });
     try {
-      return await read(await fetchImpl(url(path), { ...init, credentials: 'include', mode: 'cors' }));
+      const response = await sendOnce();
+      // Once proven, the same call goes again, once: its caller sees only the second answer; cancelled, the refusal.
+      const proven = askForProof !== undefined && (await isStepUpRefusal(response)) && (await askForProof());
+      return await read(proven ? await sendOnce() : response);
     } catch (error) {
       throw withMessage(error);
     }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../../src/custom/account/AccountPage';
 import { fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
@@ -8,22 +8,23 @@ import { renderPage } from '../helpers/renderScreen';
 
 const CODES = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 
-describe('the sign-in’s second step', () => {
-  async function passwordStep(
-    authProvider: ReturnType<typeof fakeAuthProvider>,
-    dataProvider: Record<string, (...args: never[]) => Promise<unknown>> = { getList: vi.fn(async () => ({ data: [], total: 0 })) },
-  ) {
-    const rendered = renderApp('/auth', { authProvider, dataProvider });
-    await rendered.user.type(await screen.findByLabelText('Email'), 'admin@example.com');
-    await rendered.user.type(screen.getByLabelText('Password'), 'demo-admin-1');
-    await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    return rendered;
-  }
+/** The sign-in page, the e-mail and password typed and sent. */
+async function passwordStep(
+  authProvider: ReturnType<typeof fakeAuthProvider>,
+  dataProvider: Record<string, (...args: never[]) => Promise<unknown>> = { getList: vi.fn(async () => ({ data: [], total: 0 })) },
+) {
+  const rendered = renderApp('/auth', { authProvider, dataProvider });
+  await rendered.user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+  await rendered.user.type(screen.getByLabelText('Password'), 'demo-admin-1');
+  await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return rendered;
+}
 
+describe('the sign-in’s second step', () => {
   it('asks for the code when the server says MFA_REQUIRED, then enters the console', async () => {
     let signedIn = false;
     const authProvider = fakeAuthProvider({
-      login: vi.fn(async () => ({ mfaToken: 'the-mfa-token' })),
+      login: vi.fn(async () => ({ mfaToken: 'the-mfa-token', methods: ['totp' as const] })),
       loginWithCode: vi.fn(async () => {
         signedIn = true;
       }),
@@ -45,7 +46,7 @@ describe('the sign-in’s second step', () => {
 
   it('shows a wrong code’s refusal and stays on the code; an expired token goes back to the password', async () => {
     const loginWithCode = vi.fn(async () => Promise.reject(new Error('INVALID_CODE')));
-    const authProvider = fakeAuthProvider({ login: vi.fn(async () => ({ mfaToken: 't' })), loginWithCode }, false);
+    const authProvider = fakeAuthProvider({ login: vi.fn(async () => ({ mfaToken: 't', methods: ['totp' as const] })), loginWithCode }, false);
     const { user, location } = await passwordStep(authProvider);
     await user.type(await screen.findByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -69,7 +70,9 @@ describe('the sign-in’s second step', () => {
         if (!signedIn) throw { redirectTo: '/auth', message: false };
       }),
     });
-    const { location } = await passwordStep(authProvider, { getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0 })) });
+    const { location } = await passwordStep(authProvider, {
+      getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0, passkeys: 0 })),
+    });
     await waitFor(() => expect(location()).toBe('/account'));
     expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Enable two-factor authentication' })).toBeInTheDocument();
@@ -89,6 +92,53 @@ describe('the sign-in’s second step', () => {
   });
 });
 
+describe('passkeys at sign-in', () => {
+  // jsdom has no WebAuthn: the button shows where a browser has it.
+  beforeEach(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const signedInAfter = (step: 'loginWithPasskey' | 'login', result?: unknown) => {
+    let signedIn = false;
+    return fakeAuthProvider({
+      [step]: vi.fn(async () => {
+        signedIn = step === 'loginWithPasskey';
+        return result;
+      }),
+      checkAuth: vi.fn(async () => {
+        if (!signedIn) throw { redirectTo: '/auth', message: false };
+      }),
+    });
+  };
+
+  it('signs in with a passkey alone, without the e-mail or password', async () => {
+    const authProvider = signedInAfter('loginWithPasskey');
+    const { user, location } = renderApp('/auth', { authProvider, dataProvider: { getList: vi.fn(async () => ({ data: [], total: 0 })) } });
+    await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(authProvider.loginWithPasskey).toHaveBeenCalledWith({ mfaToken: undefined }));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('offers only the passkey to an admin whose second factor is a passkey, and shows a refused prompt', async () => {
+    const authProvider = signedInAfter('login', { mfaToken: 'mfa-7', methods: ['passkey'] });
+    vi.mocked(authProvider.loginWithPasskey).mockRejectedValueOnce(new Error('The passkey was not used: the prompt was cancelled or timed out.'));
+    const { user, location } = await passwordStep(authProvider);
+    const usePasskey = await screen.findByRole('button', { name: 'Use a passkey' });
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    await user.click(usePasskey);
+    expect(await screen.findByText('The passkey was not used: the prompt was cancelled or timed out.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(authProvider.loginWithPasskey).toHaveBeenLastCalledWith({ mfaToken: 'mfa-7' }));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('offers the code and the passkey to an admin with both', async () => {
+    const authProvider = signedInAfter('login', { mfaToken: 'mfa-8', methods: ['totp', 'passkey'] });
+    await passwordStep(authProvider);
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+  });
+});
+
 describe('a reset link for an admin who must enrol', () => {
   it('opens the console on the Security tab', async () => {
     let signedIn = false;
@@ -100,7 +150,7 @@ describe('a reset link for an admin who must enrol', () => {
     });
     const { user, location } = renderApp('/auth/reset?token=abc', {
       authProvider,
-      dataProvider: { getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0 })) },
+      dataProvider: { getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0, passkeys: 0 })) },
       passwordCalls: { resetPasswordFromLink: vi.fn(async () => ({ ok: true, token: 't', user: {}, mfa_enrolment_required: true })) },
     });
     await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'brand-new-1');
@@ -118,14 +168,16 @@ describe('the account page’s Security tab', () => {
   };
 
   it('keeps the profile under its own tab', async () => {
-    renderPage(AccountPage, '/account', { dataProvider: { getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0 })) } });
+    renderPage(AccountPage, '/account', {
+      dataProvider: { getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0, passkeys: 0 })) },
+    });
     expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toBeInTheDocument();
   });
 
   it('enrols: QR code and key, a code to confirm, then the recovery codes once with a copy button', async () => {
     let enabled = false;
-    const getSecondFactor = vi.fn(async () => ({ totp_enabled: enabled, recovery_codes_left: enabled ? 10 : 0 }));
+    const getSecondFactor = vi.fn(async () => ({ totp_enabled: enabled, recovery_codes_left: enabled ? 10 : 0, passkeys: 0 }));
     const setupTotp = vi.fn(async () => ({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Admin%20Platform:me?secret=JBSWY3DPEHPK3PXP' }));
     const confirmTotp = vi.fn(async () => {
       enabled = true;
@@ -152,7 +204,7 @@ describe('the account page’s Security tab', () => {
 
   it('shows a wrong confirmation code’s refusal and stays on the enrolment', async () => {
     const { user } = await openSecurity({
-      getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0 })),
+      getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0, passkeys: 0 })),
       setupTotp: vi.fn(async () => ({ secret: 'KEY', otpauth_url: 'otpauth://totp/x?secret=KEY' })),
       confirmTotp: vi.fn(async () => Promise.reject(new HttpError('INVALID_CODE', 400))),
     });
@@ -165,7 +217,7 @@ describe('the account page’s Security tab', () => {
 
   it('regenerates the codes with a current code, and disables with the password', async () => {
     let enabled = true;
-    const getSecondFactor = vi.fn(async () => ({ totp_enabled: enabled, recovery_codes_left: enabled ? 3 : 0 }));
+    const getSecondFactor = vi.fn(async () => ({ totp_enabled: enabled, recovery_codes_left: enabled ? 3 : 0, passkeys: 0 }));
     const regenerateRecoveryCodes = vi.fn(async () => CODES);
     const disableTotp = vi.fn(async () => {
       enabled = false;

@@ -30,6 +30,7 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
   return {
     login: vi.fn(async () => undefined),
     loginWithCode: vi.fn(async () => undefined),
+    loginWithPasskey: vi.fn(async () => undefined),
     logout: vi.fn(async () => '/auth'),
     checkAuth: vi.fn(async () => {
       if (!signedIn) throw { redirectTo: '/auth', message: false };

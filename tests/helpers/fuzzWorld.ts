@@ -62,6 +62,8 @@ export const PUBLIC_ROUTES = new Set([
   // Reads the session cookie, not the Authorization header: the console's start-up check.
   'GET /api/admin/signin_token',
   'POST /api/admin/forgot_password',
+  // A WebAuthn challenge for a sign-in without password: anyone may ask for one, only a registered passkey answers it.
+  'POST /api/admin/signin/passkey/options',
   'POST /api/admin/forgot_password_reset',
   // Checks its own api_token instead (a stand-in for an external registry).
   'GET /api/registry/recherche',

@@ -1,11 +1,12 @@
-import { generate } from 'otplib';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { freshTotpCode } from '../helpers/totp';
 import { describe, expect, it } from 'vitest';
 import { admins, auditEvents, impersonationTokens, outbox, users } from '../../server/db/schema';
 import { issueAuthToken } from '../../server/lib/authTokens';
 import { entities } from '../../server/entities';
 import type { AnyEntity } from '../../server/entities/entity';
+import { softAuthenticator } from '../helpers/softAuthenticator';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from '../helpers/serverFixtures';
 import { TEST_PASSWORD, insertAdmin, signIn, signedInAdmin, useSignedInServer } from '../helpers/testServer';
 
@@ -40,8 +41,18 @@ const adminWithTotp = async (confirm = true) => {
   const { email } = await insertAdmin(ctx.server.app);
   const { token } = await signIn(ctx.server.app, email);
   const secret = (await callWith(token)('POST', '/admin/mfa/totp/setup', {})).json().data.secret as string;
-  if (confirm) await callWith(token)('POST', '/admin/mfa/totp/confirm', { code: await generate({ secret }) });
+  if (confirm) await callWith(token)('POST', '/admin/mfa/totp/confirm', { code: await freshTotpCode(ctx.server.app, secret) });
   return { email, token, secret };
+};
+/** A fresh admin with a session and a software authenticator; `register` keeps a passkey and answers its id. */
+const adminWithAuthenticator = async () => {
+  const { email } = await insertAdmin(ctx.server.app);
+  const { token } = await signIn(ctx.server.app, email);
+  const authenticator = softAuthenticator(ctx.server.app.config.consoleUrl);
+  const newCredential = async () => authenticator.create((await callWith(token)('POST', '/admin/passkeys/options', {})).json().data);
+  const register = async () =>
+    (await callWith(token)('POST', '/admin/passkeys', { name: 'Laptop', credential: await newCredential() })).json().data._id as string;
+  return { token, authenticator, newCredential, register };
 };
 /** An admin with two sessions: `token` makes the call, `other` is the session it ends. */
 const twoSessions = async () => {
@@ -111,13 +122,13 @@ const RECIPES: Record<string, Recipe> = {
       const { email, secret } = await adminWithTotp();
       return { secret, mfaToken: (await publicCall('POST', '/admin/signin', { email, password: TEST_PASSWORD })).json().mfa_token };
     },
-    run: async (_as, p) => publicCall('POST', '/admin/signin/mfa', { mfa_token: p.mfaToken ?? '', code: await generate({ secret: p.secret ?? '' }) }),
+    run: async (_as, p) => publicCall('POST', '/admin/signin/mfa', { mfa_token: p.mfaToken ?? '', code: await freshTotpCode(ctx.server.app, p.secret ?? '') }),
   },
   'POST /api/admin/mfa/totp/confirm': {
     action: 'mfa_enable',
     entity: 'admin',
     prepare: () => adminWithTotp(false),
-    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/totp/confirm', { code: await generate({ secret: p.secret ?? '' }) }),
+    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/totp/confirm', { code: await freshTotpCode(ctx.server.app, p.secret ?? '') }),
   },
   'POST /api/admin/mfa/totp/disable': {
     action: 'mfa_disable',
@@ -129,7 +140,46 @@ const RECIPES: Record<string, Recipe> = {
     action: 'recovery_codes_regenerate',
     entity: 'admin',
     prepare: () => adminWithTotp(),
-    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/recovery_codes/regenerate', { code: await generate({ secret: p.secret ?? '' }) }),
+    run: async (_as, p) => callWith(p.token)('POST', '/admin/mfa/recovery_codes/regenerate', { code: await freshTotpCode(ctx.server.app, p.secret ?? '') }),
+  },
+  'POST /api/admin/reauth': { action: 'reauth', entity: 'admin', run: (as) => as('POST', '/admin/reauth', { password: TEST_PASSWORD }) },
+  'POST /api/admin/passkeys': {
+    action: 'passkey_add',
+    entity: 'admin',
+    prepare: async () => {
+      const admin = await adminWithAuthenticator();
+      return { token: admin.token, credential: JSON.stringify(await admin.newCredential()) };
+    },
+    run: (_as, p) => callWith(p.token)('POST', '/admin/passkeys', { name: 'Laptop', credential: JSON.parse(p.credential ?? '{}') }),
+  },
+  'PUT /api/admin/passkeys/:id': {
+    action: 'passkey_rename',
+    entity: 'admin',
+    prepare: async () => {
+      const admin = await adminWithAuthenticator();
+      return { token: admin.token, id: await admin.register() };
+    },
+    run: (_as, p) => callWith(p.token)('PUT', `/admin/passkeys/${p.id}`, { name: 'Security key' }),
+  },
+  'DELETE /api/admin/passkeys/:id': {
+    action: 'passkey_remove',
+    entity: 'admin',
+    prepare: async () => {
+      const admin = await adminWithAuthenticator();
+      return { token: admin.token, id: await admin.register() };
+    },
+    run: (_as, p) => callWith(p.token)('DELETE', `/admin/passkeys/${p.id}`),
+  },
+  'POST /api/admin/signin/passkey': {
+    action: 'sign_in',
+    entity: 'session',
+    prepare: async () => {
+      const admin = await adminWithAuthenticator();
+      await admin.register();
+      const options = (await publicCall('POST', '/admin/signin/passkey/options', {})).json().data;
+      return { credential: JSON.stringify(admin.authenticator.get(options)) };
+    },
+    run: (_as, p) => publicCall('POST', '/admin/signin/passkey', { credential: JSON.parse(p.credential ?? '{}') }),
   },
   'DELETE /api/admin/sessions/:id': {
     action: 'session_revoke',
@@ -319,6 +369,13 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async () => ({ room: (await insertRoom(ctx.server.app)).room.id }),
     run: (as, p) => as('POST', `/dev/room/${p.room}/message`, { role: 'buyer', text: 'Salut' }),
   },
+  // A session of its own: the signed-in admin's stale proof would refuse the dangerous calls of the recipes after it.
+  'POST /api/dev/session/stale_proof': {
+    action: 'update',
+    entity: 'session',
+    prepare: freshSession,
+    run: (_as, p) => callWith(p.token)('POST', '/dev/session/stale_proof', {}),
+  },
   ...Object.fromEntries(
     (['user', 'company', 'room'] as const).map((entity) => [
       `POST /api/${entity}/export`,
@@ -344,6 +401,10 @@ const NOT_A_CHANGE = [
   'DELETE /api/presence/:resource/:id/:tab_id',
   // A key kept until it is confirmed, which is the change that counts (mfa_enable above).
   'POST /api/admin/mfa/totp/setup',
+  // WebAuthn challenges, each spent by the call that answers it (passkey_add, sign_in above).
+  'POST /api/admin/passkeys/options',
+  'POST /api/admin/signin/passkey/options',
+  'POST /api/admin/reauth/passkey/options',
 ];
 
 const changingRoutes = () => ctx.server.app.routeList.map((route) => `${route.method} ${route.url}`).filter((key) => /^(POST|PUT|DELETE) \/api\//.test(key));

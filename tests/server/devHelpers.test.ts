@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestServer, insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testServer';
-import { insertRoom } from '../helpers/serverFixtures';
+import { auditEvents } from '../../server/db/schema';
+import { TEST_PASSWORD, buildTestServer, insertAdmin, signedInAdmin, useSignedInServer } from '../helpers/testServer';
+import { insertRoom, insertUser } from '../helpers/serverFixtures';
 
 const ctx = useSignedInServer({ devRoutes: true });
 
@@ -32,6 +34,27 @@ describe('the development helpers', () => {
       const mail = await ctx.me.call('GET', `/dev/outbox?to=${encodeURIComponent(asked)}`);
       expect(mail.json(), asked).toMatchObject({ ok: true, data: { body: expect.stringContaining('Hello Mixed Case') } });
     }
+  });
+
+  it("ages only the calling session's last proof past STEP_UP_MINUTES: its dangerous calls then ask for fresh proof, an audited change", async () => {
+    const user = await insertUser(ctx.server.app);
+    const other = await signedInAdmin(ctx.server.app);
+    const aged = await ctx.me.call('POST', '/dev/session/stale_proof', {});
+    expect(aged.statusCode).toBe(200);
+    const minutesAgo = (Date.now() - Date.parse(aged.json().data.authenticated_at)) / 60_000;
+    expect(minutesAgo).toBeGreaterThan(ctx.server.app.config.stepUpMinutes);
+    expect((await ctx.me.call('POST', `/user/${user.id}/impersonate`)).json()).toEqual({ ok: false, code: 'REAUTH_REQUIRED' });
+    expect((await other.call('POST', `/user/${user.id}/impersonate`)).statusCode).toBe(200);
+    const events = await ctx.server.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'session'), eq(auditEvents.action, 'update'), eq(auditEvents.adminId, ctx.me.id)));
+    expect(events).toEqual([
+      expect.objectContaining({ entityId: ctx.me.id, changes: { authenticated_at: [expect.any(String), aged.json().data.authenticated_at] } }),
+    ]);
+
+    expect((await ctx.me.call('POST', '/admin/reauth', { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await ctx.me.call('POST', `/user/${user.id}/impersonate`)).statusCode).toBe(200);
   });
 
   it('lets the development helper write as the buyer, and only when enabled', async () => {

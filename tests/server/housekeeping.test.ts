@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authTokens, rateLimits, recordViewers, sessions } from '../../server/db/schema';
+import { authTokens, mfaTokens, rateLimits, recordViewers, sessions, webauthnChallenges } from '../../server/db/schema';
 import { pruneExpired } from '../../server/lib/pruneExpired';
 import { insertAdmin, useSignedInServer } from '../helpers/testServer';
 
@@ -9,7 +9,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
 
 describe('pruning expired rows', () => {
-  it('deletes expired sessions and tokens, finished rate-limit windows and viewers no longer seen, and keeps the live ones', async () => {
+  it('deletes expired sessions, tokens and sign-in challenges, finished rate-limit windows and viewers no longer seen, and keeps the live ones', async () => {
     const { db } = context.server.app;
     const { id: adminId } = await insertAdmin(context.server.app, { withPassword: false });
     await db.insert(sessions).values([
@@ -19,6 +19,14 @@ describe('pruning expired rows', () => {
     await db.insert(authTokens).values([
       { tokenHash: 'token-expired', adminId, purpose: 'reset', expiresAt: ago(1000) },
       { tokenHash: 'token-live', adminId, purpose: 'invite', expiresAt: ahead(HOUR) },
+    ]);
+    await db.insert(mfaTokens).values([
+      { tokenHash: 'mfa-expired', adminId, expiresAt: ago(1000) },
+      { tokenHash: 'mfa-live', adminId, expiresAt: ahead(HOUR) },
+    ]);
+    await db.insert(webauthnChallenges).values([
+      { challenge: 'challenge-expired', purpose: 'signin', adminId: null, expiresAt: ago(1000) },
+      { challenge: 'challenge-live', purpose: 'register', adminId, expiresAt: ahead(HOUR) },
     ]);
     await db.insert(rateLimits).values([
       { key: 'signin:old@example.com', windowStartedAt: ago(2 * HOUR), hits: 7 },
@@ -32,7 +40,9 @@ describe('pruning expired rows', () => {
 
     const pruned = await pruneExpired(db, 900);
 
-    expect(pruned).toEqual({ sessions: 1, authTokens: 1, rateLimits: 1, recordViewers: 1 });
+    expect(pruned).toEqual({ sessions: 1, authTokens: 1, signInChallenges: 2, rateLimits: 1, recordViewers: 1 });
+    expect((await db.select().from(mfaTokens)).map((row) => row.tokenHash)).toEqual(['mfa-live']);
+    expect((await db.select().from(webauthnChallenges)).map((row) => row.challenge)).toEqual(['challenge-live']);
     expect((await db.select().from(recordViewers)).map((row) => row.tabId)).toEqual(['tab-here']);
     const left = {
       sessions: (await db.select().from(sessions)).map((row) => row.tokenHash),

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { admins, auditEvents, mfaTokens, outbox, recoveryCodes, sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/lib/ids';
+import { freshTotpCode } from '../helpers/totp';
 import { buildTestServer, insertAdmin, openTestDatabase, TEST_PASSWORD, testConfig, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
@@ -31,7 +32,7 @@ async function adminOn(app: FastifyInstance = server.app) {
 async function enrol(admin: Awaited<ReturnType<typeof adminOn>>) {
   const setup = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string; otpauth_url: string } }>();
   const { secret } = setup.data;
-  const confirmed = await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret }) });
+  const confirmed = await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, secret) });
   expect(confirmed.statusCode).toBe(200);
   return { secret, otpauthUrl: setup.data.otpauth_url, recoveryCodes: confirmed.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes };
 }
@@ -42,7 +43,7 @@ async function passwordStep(email: string, app: FastifyInstance = server.app, pa
   const response = await post('/admin/signin', { email, password }, app);
   expect(response.statusCode).toBe(401);
   const body = response.json<Answer>();
-  expect(body).toEqual({ ok: false, code: 'MFA_REQUIRED', mfa_token: expect.any(String) });
+  expect(body).toEqual({ ok: false, code: 'MFA_REQUIRED', mfa_token: expect.any(String), mfa_methods: ['totp'] });
   expect(response.headers['set-cookie']).toBeUndefined();
   return body.mfa_token as string;
 }
@@ -62,17 +63,17 @@ describe('TOTP enrolment', () => {
     expect(second.otpauth_url).toContain(`secret=${second.secret}`);
 
     // A code of the replaced key is no good.
-    const stale = await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: first.secret }) });
+    const stale = await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, first.secret) });
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toEqual({ ok: false, code: 'INVALID_CODE' });
     expect((await admin.call('/admin/mfa/totp/confirm', { code: 'abcdef' })).json()).toEqual({ ok: false, code: 'INVALID_CODE' });
-    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: false, recovery_codes_left: 0 } });
+    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: false, recovery_codes_left: 0, passkeys: 0 } });
 
-    const confirmed = await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: second.secret }) });
+    const confirmed = await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, second.secret) });
     const codes = confirmed.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: true, recovery_codes_left: 10 } });
+    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: true, recovery_codes_left: 10, passkeys: 0 } });
     const stored = await server.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id));
     expect(stored.map((row) => row.codeHash)).not.toEqual(expect.arrayContaining([codes[0]]));
     expect(await actionsOf(admin.id)).toContain('mfa_enable');
@@ -80,7 +81,7 @@ describe('TOTP enrolment', () => {
     const again = await admin.call('/admin/mfa/totp/setup');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ ok: false, code: 'MFA_ALREADY_ENABLED' });
-    expect((await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: second.secret }) })).statusCode).toBe(409);
+    expect((await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, second.secret) })).statusCode).toBe(409);
   });
 
   it('refuses a confirmation before any setup', async () => {
@@ -105,7 +106,7 @@ describe('sign-in with a second factor', () => {
     expect(stored?.adminId).toBe(admin.id);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
 
-    const signedIn = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await generate({ secret }) });
+    const signedIn = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await freshTotpCode(server.app, secret) });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ ok: true, token: expect.any(String), user: { _id: admin.id, last_login_at: expect.any(String) } });
     expect(String(signedIn.headers['set-cookie'])).toContain('ap_session=');
@@ -113,21 +114,34 @@ describe('sign-in with a second factor', () => {
     const session = signedIn.json<Answer>().token;
     expect((await server.app.inject({ method: 'GET', url: '/api/admin/mfa', headers: { authorization: `JWT ${session}` } })).statusCode).toBe(200);
 
-    const reused = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await generate({ secret }) });
+    const reused = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await freshTotpCode(server.app, secret) });
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
+  });
+
+  it('takes each code once: the code that signed in opens no second sign-in, nor re-authenticates', async () => {
+    const admin = await adminOn();
+    const { secret } = await enrol(admin);
+    const code = await freshTotpCode(server.app, secret);
+    expect((await post('/admin/signin/mfa', { mfa_token: await passwordStep(admin.email), code })).statusCode).toBe(200);
+    const replayed = await post('/admin/signin/mfa', { mfa_token: await passwordStep(admin.email), code });
+    expect(replayed.json()).toEqual({ ok: false, code: 'INVALID_CODE' });
+    expect((await admin.call('/admin/reauth', { code })).json()).toEqual({ ok: false, code: 'INVALID_CODE' });
+    // The next step's code is a new one.
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await post('/admin/signin/mfa', { mfa_token: await passwordStep(admin.email), code: next })).statusCode).toBe(200);
   });
 
   it('refuses a wrong code as a failed sign-in and keeps the token for the right one', async () => {
     const admin = await adminOn();
     const { secret } = await enrol(admin);
     const mfaToken = await passwordStep(admin.email);
-    const wrong = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: '000000' === (await generate({ secret })) ? '111111' : '000000' });
+    const wrong = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: '000000' === (await freshTotpCode(server.app, secret)) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ ok: false, code: 'INVALID_CODE' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect(await actionsOf(admin.id)).toContain('failed_sign_in');
-    expect((await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await generate({ secret }) })).statusCode).toBe(200);
+    expect((await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await freshTotpCode(server.app, secret) })).statusCode).toBe(200);
   });
 
   it('refuses an expired token and one of another admin’s making', async () => {
@@ -138,9 +152,9 @@ describe('sign-in with a second factor', () => {
       .update(mfaTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(mfaTokens.tokenHash, hashToken(mfaToken)));
-    const expired = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await generate({ secret }) });
+    const expired = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await freshTotpCode(server.app, secret) });
     expect(expired.json()).toEqual({ ok: false, code: 'INVALID_TOKEN' });
-    const made = await post('/admin/signin/mfa', { mfa_token: 'made-up-token', code: await generate({ secret }) });
+    const made = await post('/admin/signin/mfa', { mfa_token: 'made-up-token', code: await freshTotpCode(server.app, secret) });
     expect(made.statusCode).toBe(401);
   });
 
@@ -163,8 +177,8 @@ describe('sign-in with a second factor', () => {
       const admin = await adminOn(limited.app);
       const setup = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
       const { secret } = setup.data;
-      await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret }) });
-      const right = await generate({ secret });
+      await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(limited.app, secret) });
+      const right = await freshTotpCode(limited.app, secret);
       const wrongCode = right === '000000' ? '111111' : '000000';
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const mfaToken = await passwordStep(admin.email, limited.app);
@@ -183,11 +197,11 @@ describe('sign-in with a second factor', () => {
     try {
       const admin = await adminOn(limited.app);
       const { data } = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
-      await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: data.secret }) });
+      await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(limited.app, data.secret) });
       const mfaToken = await passwordStep(admin.email, limited.app);
       for (const code of ['not-a-code', 'still-not'])
         expect((await post('/admin/signin/mfa', { mfa_token: mfaToken, code }, limited.app)).statusCode).toBe(401);
-      const blocked = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await generate({ secret: data.secret }) }, limited.app);
+      const blocked = await post('/admin/signin/mfa', { mfa_token: mfaToken, code: await freshTotpCode(limited.app, data.secret) }, limited.app);
       expect(blocked.statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -210,11 +224,11 @@ describe('a password reset', () => {
     const { secret } = await enrol(admin);
     const reset = await post('/admin/forgot_password_reset', { password: 'brand-new-1', password1: 'brand-new-1', token: await requestLink(admin.email) });
     expect(reset.statusCode).toBe(401);
-    expect(reset.json()).toEqual({ ok: false, code: 'MFA_REQUIRED', mfa_token: expect.any(String) });
+    expect(reset.json()).toEqual({ ok: false, code: 'MFA_REQUIRED', mfa_token: expect.any(String), mfa_methods: ['totp'] });
     expect(reset.headers['set-cookie']).toBeUndefined();
     expect(await sessionCount(admin.id)).toBe(0);
     await passwordStep(admin.email, server.app, 'brand-new-1');
-    const signedIn = await post('/admin/signin/mfa', { mfa_token: reset.json<Answer>().mfa_token!, code: await generate({ secret }) });
+    const signedIn = await post('/admin/signin/mfa', { mfa_token: reset.json<Answer>().mfa_token!, code: await freshTotpCode(server.app, secret) });
     expect(signedIn.statusCode).toBe(200);
   });
 });
@@ -229,7 +243,7 @@ describe('managing the factor', () => {
     expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toMatchObject({ data: { totp_enabled: true } });
 
     expect((await admin.call('/admin/mfa/totp/disable', { password: TEST_PASSWORD })).json()).toEqual({ ok: true });
-    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: false, recovery_codes_left: 0 } });
+    expect((await admin.call('/admin/mfa', undefined, 'GET')).json()).toEqual({ ok: true, data: { totp_enabled: false, recovery_codes_left: 0, passkeys: 0 } });
     expect(await server.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id))).toEqual([]);
     const [row] = await server.app.db.select().from(admins).where(eq(admins.id, admin.id));
     expect(row?.totpSecret).toBeNull();
@@ -243,7 +257,7 @@ describe('managing the factor', () => {
     const { secret, recoveryCodes: old } = await enrol(admin);
     const refused = await admin.call('/admin/mfa/recovery_codes/regenerate', { code: 'wrong1' });
     expect(refused.json()).toEqual({ ok: false, code: 'INVALID_CODE' });
-    const fresh = (await admin.call('/admin/mfa/recovery_codes/regenerate', { code: await generate({ secret }) })).json<{
+    const fresh = (await admin.call('/admin/mfa/recovery_codes/regenerate', { code: await freshTotpCode(server.app, secret) })).json<{
       data: { recovery_codes: string[] };
     }>().data.recovery_codes;
     expect(fresh).toHaveLength(10);
@@ -260,7 +274,7 @@ describe('managing the factor', () => {
     try {
       const admin = await adminOn(limited.app);
       const { data } = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
-      await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: data.secret }) });
+      await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, data.secret) });
       for (let attempt = 0; attempt < 2; attempt += 1) expect((await admin.call('/admin/mfa/totp/disable', { password: 'not-it-1' })).statusCode).toBe(400);
       expect((await admin.call('/admin/mfa/totp/disable', { password: TEST_PASSWORD })).statusCode).toBe(429);
     } finally {
@@ -281,7 +295,7 @@ describe('MFA_REQUIRED_ROLES', () => {
       expect(refused.json()).toEqual({ ok: false, code: 'MFA_ENROLMENT_REQUIRED' });
       expect((await admin.call('/admin/mfa', undefined, 'GET')).statusCode).toBe(200);
       const { data } = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
-      expect((await admin.call('/admin/mfa/totp/confirm', { code: await generate({ secret: data.secret }) })).statusCode).toBe(200);
+      expect((await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, data.secret) })).statusCode).toBe(200);
       expect((await admin.call('/admin/search', {})).statusCode).toBe(200);
 
       // Another role is not held back.
@@ -316,7 +330,7 @@ describe('secrecy', () => {
     try {
       const admin = await adminOn(app);
       const { data } = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
-      const enabling = await generate({ secret: data.secret });
+      const enabling = await freshTotpCode(app, data.secret);
       const confirmed = await admin.call('/admin/mfa/totp/confirm', { code: enabling });
       const codes = confirmed.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes;
       const mfaToken = (await post('/admin/signin', { email: admin.email, password: TEST_PASSWORD }, app)).json<Answer>().mfa_token!;

@@ -1,9 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
 import { ACTIONS, RESOURCES, ROLES, may } from '../../shared/catalogue/permissions';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { fakeFetch } from '../helpers/fakeFetch';
+import { getPasskeyCredential } from '../../src/providers/webauthn';
+
+// The browser's prompt answers at once, with a credential naming the challenge it signed.
+vi.mock('../../src/providers/webauthn', () => ({
+  getPasskeyCredential: vi.fn(async (options: { challenge: string }) => ({ id: `credential-for-${options.challenge}` })),
+}));
 
 const user = {
   _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -47,12 +54,34 @@ describe('authProvider', () => {
       [401, { ok: false, code: 'INVALID_CODE' }],
       [200, { ok: true, token: 'tok-2', user }],
     );
-    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mfaToken: 'mfa-1' });
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mfaToken: 'mfa-1', methods: ['totp'] });
     expect(session.user()).toBeNull();
     await expect(auth.loginWithCode({ mfaToken: 'mfa-1', code: '000000' })).rejects.toThrow('INVALID_CODE');
     await auth.loginWithCode({ mfaToken: 'mfa-1', code: '123456' });
     expect(calls[2]).toMatchObject({ url: 'http://api.test/api/admin/signin/mfa', body: { mfa_token: 'mfa-1', code: '123456' } });
     expect(session.token()).toBe('tok-2');
+  });
+
+  it('loginWithPasskey sends the browser’s answer to the challenge, alone or with the second step’s token', async () => {
+    const { auth, session, calls } = setup(
+      [200, { ok: true, data: { challenge: 'challenge-1' } }],
+      [200, { ok: true, token: 'tok-5', user }],
+      [200, { ok: true, data: { challenge: 'challenge-2' } }],
+      [401, { ok: false, code: 'INVALID_PASSKEY' }],
+    );
+    await auth.loginWithPasskey();
+    expect(getPasskeyCredential).toHaveBeenCalledWith({ challenge: 'challenge-1' });
+    expect(calls[0]).toMatchObject({ url: 'http://api.test/api/admin/signin/passkey/options', body: {} });
+    expect(calls[1]).toMatchObject({ url: 'http://api.test/api/admin/signin/passkey', body: { credential: { id: 'credential-for-challenge-1' } } });
+    expect(session.token()).toBe('tok-5');
+    await expect(auth.loginWithPasskey({ mfaToken: 'mfa-2' })).rejects.toThrow('INVALID_PASSKEY');
+    expect(calls[2]?.body).toEqual({ mfa_token: 'mfa-2' });
+    expect(calls[3]?.body).toEqual({ mfa_token: 'mfa-2', credential: { id: 'credential-for-challenge-2' } });
+  });
+
+  it('login names the second factors MFA_REQUIRED offers', async () => {
+    const { auth } = setup([401, { ok: false, code: 'MFA_REQUIRED', mfa_token: 'mfa-3', mfa_methods: ['passkey'] }]);
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mfaToken: 'mfa-3', methods: ['passkey'] });
   });
 
   it('login says when the session may only enrol a second factor', async () => {
@@ -129,6 +158,19 @@ describe('authProvider', () => {
     await expect(auth.checkError({ status: 503 })).resolves.toBeUndefined();
     expect(session.user()).toEqual(user);
     await expect(auth.checkError({ status: 401 })).rejects.toEqual({ redirectTo: '/auth', message: false });
+    expect(session.user()).toBeNull();
+  });
+
+  it('checkError: a 401 REAUTH_REQUIRED (step-up cancelled) keeps the admin signed in, as an HttpError or a download failure', async () => {
+    const { auth, session } = setup([200, { ok: true, token: 't', user }]);
+    await auth.login({ email: 'a', password: 'b' });
+    await expect(auth.checkError(new HttpError('REAUTH_REQUIRED', 401, { ok: false, code: 'REAUTH_REQUIRED' }))).resolves.toBeUndefined();
+    await expect(auth.checkError(Object.assign(new Error('REAUTH_REQUIRED'), { status: 401 }))).resolves.toBeUndefined();
+    expect(session.user()).toEqual(user);
+    await expect(auth.checkError(new HttpError('UNAUTHORIZED', 401, { ok: false, code: 'UNAUTHORIZED' }))).rejects.toEqual({
+      redirectTo: '/auth',
+      message: false,
+    });
     expect(session.user()).toBeNull();
   });
 

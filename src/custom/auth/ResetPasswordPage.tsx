@@ -1,7 +1,7 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SIGN_IN_PATH } from '../../providers/authProvider';
+import { SIGN_IN_PATH, secondStepOf } from '../../providers/authProvider';
 import { messages, resetFromLinkError } from '../../../shared/catalogue/messages';
 import { PASSWORD_HINT } from '../../../shared/catalogue/passwords';
 import { AuthCard } from './AuthCard';
@@ -30,8 +30,10 @@ export const ResetPasswordPage = () => {
       fallback: messages.failure.unknown,
       failureText: resetFromLinkError,
       multiLine: true,
-      onSuccess: ({ mfa_token: mfaToken, mfa_enrolment_required: mustEnrol }) =>
-        typeof mfaToken === 'string' ? navigate(SIGN_IN_PATH, { replace: true, state: { mfaToken } }) : enterConsole(mustEnrol ? ENROL_PATH : '/'),
+      onSuccess: (answer) => {
+        const secondStep = secondStepOf(answer);
+        return secondStep ? navigate(SIGN_IN_PATH, { replace: true, state: secondStep }) : enterConsole(answer.mfa_enrolment_required ? ENROL_PATH : '/');
+      },
     },
   );
   // The spinner stays once the session is open, until the console replaces this page.

@@ -1,13 +1,15 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { ErrorCode } from '../../../shared/catalogue/errorCodes';
+import type { SecondFactorMethod } from '../../providers/authProvider';
 import { AuthCard } from './AuthCard';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { AuthTextField } from './AuthTextField';
 import { useEnterConsole } from './useEnterConsole';
 
-/** The sign-in's second step, after MFA_REQUIRED: a code from the authenticator app, or a recovery code. */
-export const SignInCodeStep = ({ mfaToken, onRestart }: { mfaToken: string; onRestart: () => void }) => {
+/** The sign-in's second step, after MFA_REQUIRED: a code from the authenticator app or a recovery code, or a passkey; as the admin has them. */
+export const SignInCodeStep = ({ mfaToken, methods, onRestart }: { mfaToken: string; methods: SecondFactorMethod[]; onRestart: () => void }) => {
   const [code, setCode] = useState('');
   const { authProvider } = useAuthServices();
   const enterConsole = useEnterConsole();
@@ -23,6 +25,19 @@ export const SignInCodeStep = ({ mfaToken, onRestart }: { mfaToken: string; onRe
     verify.mutate(code.trim());
   };
 
+  const passkey = methods.includes('passkey') ? <PasskeySignInButton mfaToken={mfaToken} onRestart={onRestart} primary={!methods.includes('totp')} /> : null;
+  if (!methods.includes('totp'))
+    return (
+      <AuthCard title="Two-factor authentication">
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <p style={{ margin: 0 }}>Confirm with one of your passkeys.</p>
+          {passkey}
+          <Button variant="text" onClick={onRestart}>
+            Back to sign in
+          </Button>
+        </div>
+      </AuthCard>
+    );
   return (
     <AuthCard title="Two-factor authentication">
       <form onSubmit={onSubmit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -38,6 +53,7 @@ export const SignInCodeStep = ({ mfaToken, onRestart }: { mfaToken: string; onRe
         <Button type="submit" variant="contained" disabled={!code.trim() || submitting}>
           {submitting ? <CircularProgress size={22} aria-label="Verifying" /> : 'Verify'}
         </Button>
+        {passkey}
         <Button variant="text" onClick={onRestart} disabled={submitting}>
           Back to sign in
         </Button>

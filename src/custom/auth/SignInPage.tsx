@@ -5,26 +5,35 @@ import { AuthCard } from './AuthCard';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { AuthTextField } from './AuthTextField';
 import { PasswordField } from './PasswordField';
+import type { SecondStep } from '../../providers/authProvider';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { SignInCodeStep } from './SignInCodeStep';
 import { FORGOT_PATH } from './paths';
 import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
 
-/** /auth: the password, then a code for an admin with a second factor (or straight to the code after a reset link). */
+/**
+ * /auth: the password, then a code or a passkey for an admin with a second factor (or straight to that step after a
+ * reset link); or a passkey alone.
+ */
 export const SignInPage = () => {
-  const handedOver = (useLocation().state as { mfaToken?: string } | null)?.mfaToken;
-  const [mfaToken, setMfaToken] = useState(handedOver);
-  return mfaToken ? <SignInCodeStep mfaToken={mfaToken} onRestart={() => setMfaToken(undefined)} /> : <PasswordStep onMfaRequired={setMfaToken} />;
+  const handedOver = useLocation().state as SecondStep | null;
+  const [secondStep, setSecondStep] = useState(handedOver?.mfaToken ? handedOver : undefined);
+  return secondStep ? (
+    <SignInCodeStep mfaToken={secondStep.mfaToken} methods={secondStep.methods} onRestart={() => setSecondStep(undefined)} />
+  ) : (
+    <PasswordStep onMfaRequired={setSecondStep} />
+  );
 };
 
 /** An admin already signed in (the start-up `signin_token` check) goes to `/`; typing fetches the console's code. */
-const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (mfaToken: string) => void }) => {
+const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (secondStep: SecondStep) => void }) => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { authProvider, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
   // No success toast: the console opens.
   const signIn = useAuthMutation((credentials: { email: string; password: string }) => authProvider.login(credentials), {
-    onSuccess: (result) => (result && 'mfaToken' in result ? onMfaRequired(result.mfaToken) : enterConsole(result ? ENROL_PATH : '/')),
+    onSuccess: (result) => (result && 'mfaToken' in result ? onMfaRequired(result) : enterConsole(result ? ENROL_PATH : '/')),
   });
   // The spinner stays once signed in, until the console replaces this page.
   const submitting = signIn.isPending || signIn.isSuccess;
@@ -74,6 +83,7 @@ const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (mfaToken: string) => 
         <Button type="submit" variant="contained" disabled={!email.trim() || !password || submitting}>
           {submitting ? <CircularProgress size={22} aria-label="Signing in" /> : 'Sign in'}
         </Button>
+        <PasskeySignInButton />
       </form>
     </AuthCard>
   );

@@ -12,6 +12,7 @@ import { RequireSession } from './RequireSession';
 import { IdlePreloads } from './IdlePreloads';
 import { DatabaseOutageNotice } from './DatabaseOutageNotice';
 import { SessionTimeoutWarning } from './SessionTimeoutWarning';
+import { StepUpDialog, preloadStepUpDialog } from '../stepUp/StepUpDialog';
 
 /** The page's title is its one h1. */
 const AppTopBar = () => (
@@ -31,6 +32,7 @@ const idlePreloads: ReadonlyArray<() => Promise<unknown>> = [
   preloadQuickFind,
   ...entryPreloads,
   AccountPage.preload,
+  preloadStepUpDialog,
   Dashboard.preload,
   async () => (await Dashboard.preload()).preloadCharts(),
 ];
@@ -40,6 +42,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     <IdlePreloads preloads={idlePreloads} />
     <DatabaseOutageNotice />
     <SessionTimeoutWarning />
+    <StepUpDialog />
     <Layout appBar={AppTopBar} menu={AppMenu}>
       <DocumentTitle />
       {children}

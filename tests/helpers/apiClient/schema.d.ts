@@ -194,7 +194,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Whether the signed-in admin’s TOTP is on, and the recovery codes left
+     * Whether the signed-in admin’s TOTP is on, the recovery codes left, and how many passkeys they have
      * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     get: operations['getAdminMfa'];
@@ -280,6 +280,114 @@ export interface paths {
      * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postAdminMfaTotpSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in admin’s passkeys, oldest first
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getAdminPasskeys'];
+    put?: never;
+    /**
+     * Keep the passkey the browser created, under a name
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminPasskeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rename one of the signed-in admin’s passkeys
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    put: operations['putAdminPasskeysById'];
+    post?: never;
+    /**
+     * Remove one of the signed-in admin’s passkeys (with a recent proof, STEP_UP_MINUTES)
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    delete: operations['deleteAdminPasskeysById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Challenge the browser to create a passkey
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminPasskeysOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prove one’s identity again (password, TOTP or recovery code, or a passkey): dangerous calls are open for STEP_UP_MINUTES
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminReauth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reauth/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Challenge one of the signed-in admin’s passkeys, for POST /admin/reauth
+     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    post: operations['postAdminReauthPasskeyOptions'];
     delete?: never;
     options?: never;
     head?: never;
@@ -433,6 +541,40 @@ export interface paths {
     put?: never;
     /** Finish a sign-in with a TOTP or recovery code */
     post: operations['postAdminSigninMfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signin/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a passkey, without password or as the second factor */
+    post: operations['postAdminSigninPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/signin/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Challenge a passkey, to sign in without password or as the second factor */
+    post: operations['postAdminSigninPasskeyOptions'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1516,6 +1658,11 @@ export interface components {
         | 'mfa_disable'
         | 'recovery_codes_regenerate'
         | 'recovery_code_used'
+        | 'passkey_add'
+        | 'passkey_rename'
+        | 'passkey_remove'
+        | 'reauth'
+        | 'failed_reauth'
         | 'impersonation'
         | 'credit_adjustment'
         | 'credit_request'
@@ -1583,6 +1730,9 @@ export interface components {
           | 'MFA_ALREADY_ENABLED'
           | 'MFA_NOT_ENABLED'
           | 'MFA_ENROLMENT_REQUIRED'
+          | 'INVALID_PASSKEY'
+          | 'PASSKEY_EXISTS'
+          | 'REAUTH_REQUIRED'
           | 'DATABASE_UNAVAILABLE'
           | 'SERVER_STOPPING'
           | 'INTERNAL_ERROR';
@@ -1763,6 +1913,7 @@ export interface components {
     };
     MfaStatus: {
       data: {
+        passkeys: number;
         recovery_codes_left: number;
         totp_enabled: boolean;
       };
@@ -1802,6 +1953,18 @@ export interface components {
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */
       version: number;
     };
+    Passkey: {
+      _id: string;
+      /** Format: date-time */
+      created_at: string;
+      last_used_at: string | null;
+      name: string;
+    };
+    Passkeys: {
+      data: components['schemas']['Passkey'][];
+      /** @constant */
+      ok: true;
+    };
     PresenceAnswer: {
       /** @constant */
       ok: true;
@@ -1809,6 +1972,14 @@ export interface components {
     };
     /** @description Server-sent events: `event: viewers` with `{viewers: RecordViewer[]}`, `event: saved` with a RecordSaved as `data`. */
     PresenceEventStream: string;
+    Reauth: {
+      data: {
+        /** Format: date-time */
+        authenticated_at: string;
+      };
+      /** @constant */
+      ok: true;
+    };
     RecordViewer: {
       admin_id: string;
       name: string;
@@ -1913,6 +2084,13 @@ export interface components {
       organisation_name: string | null;
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */
       version: number;
+    };
+    WebAuthnOptions: {
+      data: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      ok: true;
     };
   };
   responses: {
@@ -2052,6 +2230,23 @@ export interface components {
         };
       };
     };
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`, `INVALID_CODE`. */
+    Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCode: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'WRONG_PASSWORD' | 'INVALID_CODE';
+          errors?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`, `PASSWORD_MISMATCH`, `WEAK_PASSWORD`. */
     Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordPasswordMismatchWeakPassword: {
       headers: {
@@ -2078,6 +2273,7 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'INVALID_CREDENTIALS' | 'MFA_REQUIRED';
+          mfa_methods?: ('totp' | 'passkey')[];
           mfa_token?: string;
           /** @constant */
           ok: false;
@@ -2107,6 +2303,7 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'MFA_REQUIRED';
+          mfa_methods?: ('totp' | 'passkey')[];
           mfa_token?: string;
           /** @constant */
           ok: false;
@@ -2122,6 +2319,20 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'UNAUTHORIZED';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description No session, or a wrong credential: `UNAUTHORIZED`, `REAUTH_REQUIRED`. */
+    Status401UnauthorizedReauthRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'UNAUTHORIZED' | 'REAUTH_REQUIRED';
           /** @constant */
           ok: false;
         };
@@ -2692,7 +2903,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordEmailTakenLastOwner'];
@@ -2731,7 +2942,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequiredCannotDeleteSelf'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordLastOwner'];
@@ -2827,7 +3038,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3134,6 +3345,278 @@ export interface operations {
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
   };
+  getAdminPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Passkeys'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          credential: {
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+              attestationObject: string;
+              clientDataJSON: string;
+            } & {
+              [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type: 'public-key';
+          } & {
+            [key: string]: unknown;
+          };
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Passkey'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  putAdminPasskeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Passkey'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  deleteAdminPasskeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminPasskeysOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebAuthnOptions'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminReauth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json':
+          | {
+              password: string;
+            }
+          | {
+              code: string;
+            }
+          | {
+              passkey: {
+                /** @default {} */
+                clientExtensionResults?: {
+                  [key: string]: unknown;
+                };
+                id: string;
+                rawId: string;
+                response: {
+                  authenticatorData: string;
+                  clientDataJSON: string;
+                  signature: string;
+                } & {
+                  [key: string]: unknown;
+                };
+                /** @enum {string} */
+                type: 'public-key';
+              } & {
+                [key: string]: unknown;
+              };
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Reauth'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCode'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      429: components['responses']['Status429RateLimited'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminReauthPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebAuthnOptions'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
   postAdminResetPassword: {
     parameters: {
       query?: never;
@@ -3387,6 +3870,87 @@ export interface operations {
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
   };
+  postAdminSigninPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          credential: {
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+              authenticatorData: string;
+              clientDataJSON: string;
+              signature: string;
+            } & {
+              [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type: 'public-key';
+          } & {
+            [key: string]: unknown;
+          };
+          mfa_token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  postAdminSigninPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          mfa_token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebAuthnOptions'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      413: components['responses']['Status413PayloadTooLarge'];
+      415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
   postAuditExport: {
     parameters: {
       query?: never;
@@ -3414,6 +3978,11 @@ export interface operations {
             | 'mfa_disable'
             | 'recovery_codes_regenerate'
             | 'recovery_code_used'
+            | 'passkey_add'
+            | 'passkey_rename'
+            | 'passkey_remove'
+            | 'reauth'
+            | 'failed_reauth'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -3489,6 +4058,11 @@ export interface operations {
             | 'mfa_disable'
             | 'recovery_codes_regenerate'
             | 'recovery_code_used'
+            | 'passkey_add'
+            | 'passkey_rename'
+            | 'passkey_remove'
+            | 'reauth'
+            | 'failed_reauth'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -3916,7 +4490,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409StaleRecordApprovalRequired'];
@@ -4049,7 +4623,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonBalanceOutOfRange'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4202,7 +4776,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -4325,7 +4899,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlBalanceOutOfRange'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequiredSelfApproval'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409AlreadyDecidedReferenceGone'];
@@ -4982,7 +5556,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -5440,7 +6014,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -5997,7 +6571,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       500: components['responses']['Status500InternalError'];
@@ -6032,7 +6606,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -6109,7 +6683,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './cspGuard';
+import { DEMO_CREDENTIALS, apiAs, signIn, toast } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await signIn(page);
+  // Past the step-up window (STEP_UP_MINUTES) without waiting: the development helper ages this session's last proof.
+  expect(await (await apiAs(page)).post('/dev/session/stale_proof', {})).toMatchObject({ ok: true });
+});
+
+/** The first row's 'Login as' in the Users list. */
+const firstLoginAs = async (page: Page) => {
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  const row = page.locator('tbody tr').first();
+  await expect(row).toBeVisible();
+  return row.getByRole('button', { name: 'Login as' });
+};
+
+test("'Login as' after the step-up window asks for the password first, then proceeds", async ({ page, context }) => {
+  const loginAs = await firstLoginAs(page);
+  const connectRequest = context.waitForEvent('request', (request) => request.url().includes('/connect?'));
+  await loginAs.click();
+
+  // The refused call waits on the dialog: no tab goes to the app yet, and the admin is still signed in.
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This action needs a recent sign-in. Enter your password to go on.');
+
+  // A wrong password is shown in the dialog, which stays.
+  await dialog.getByLabel('Password', { exact: true }).fill('not-my-password-1');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Wrong password.')).toBeVisible();
+
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The same call went again: the new tab reaches the app's connect route with a single-use token.
+  expect((await connectRequest).url()).toMatch(/\/connect\?user_id=[a-f0-9]{24}&token=[\w-]+$/);
+  await expect(page).toHaveURL(/\/user/);
+
+  // Proven, the next dangerous call goes at once.
+  const nextRequest = context.waitForEvent('request', (request) => request.url().includes('/connect?'));
+  await loginAs.click();
+  await nextRequest;
+  await expect(dialog).toHaveCount(0);
+
+  const trail = await (await apiAs(page)).post('/audit/search', { action: 'reauth' });
+  expect(trail).toMatchObject({ ok: true, data: expect.arrayContaining([expect.objectContaining({ action: 'reauth', entity: 'admin' })]) });
+});
+
+test("cancelling the step-up leaves the admin signed in, with the call's refusal shown", async ({ page, context }) => {
+  const loginAs = await firstLoginAs(page);
+  const popup = context.waitForEvent('page');
+  await loginAs.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'REAUTH_REQUIRED')).toBeVisible();
+  // The blank tab opened for the app closes with the failure, and the console stays where it was.
+  await expect.poll(async () => (await popup).isClosed()).toBe(true);
+  await expect(page).toHaveURL(/\/user/);
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+});
