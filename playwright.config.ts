@@ -16,7 +16,7 @@ export const PASSKEY_BASE_URL = `http://localhost:${port + 1}`;
 const serverOptions = { timeout: 240_000, reuseExistingServer: false, stdout: 'ignore', stderr: 'pipe' } as const;
 
 /** A development server on a fresh in-memory database with the demo data, its console at `consoleUrl`. */
-const serverEnv = (serverPort: number, consoleUrl: string, uploadDir: string) => ({
+const serverEnv = (serverPort: number, consoleUrl: string, uploadDir: string, more: Record<string, string> = {}) => ({
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   PORT: String(serverPort),
@@ -29,6 +29,7 @@ const serverEnv = (serverPort: number, consoleUrl: string, uploadDir: string) =>
   DEV_ROUTES: 'true',
   AUTH_RATE_LIMIT_MAX: '200',
   LOG_LEVEL: 'warn',
+  ...more,
 });
 
 export default defineConfig({
@@ -74,7 +75,8 @@ export default defineConfig({
       command: `npm run --silent serve`,
       url: `http://127.0.0.1:${port + 1}/api/health`,
       ...serverOptions,
-      env: serverEnv(port + 1, PASSKEY_BASE_URL, join(E2E_UPLOAD_DIR, 'passkeys')),
+      // Its finance admin must enrol a second factor first, as in production.
+      env: serverEnv(port + 1, PASSKEY_BASE_URL, join(E2E_UPLOAD_DIR, 'passkeys'), { MFA_REQUIRED_ROLES: 'finance' }),
     },
   ],
 });

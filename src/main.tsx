@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { SIGN_IN_PATH } from './providers/authProvider';
 import { authProvider, httpClient, passwordCalls } from './providers/connection';
+import { ENROL_PATH } from './custom/auth/useEnterConsole';
 import { openingListSearch } from './resources/openingSearch';
 import { Root } from './Root';
 
@@ -14,16 +15,6 @@ const prefetchConsole = () =>
     .then((module) => module.preloadDashboard())
     .catch(() => undefined);
 
-// Outside the sign-in screens, the start-up session check runs while the console's code downloads, and with a
-// session, so does the first search of the list the page opens on.
-if (!window.location.pathname.startsWith(SIGN_IN_PATH)) {
-  const openingSearch = openingListSearch(window.location);
-  void authProvider.checkAuth({}).then(
-    () => openingSearch && httpClient.sendAhead(openingSearch.path, openingSearch.payload),
-    () => undefined,
-  );
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
@@ -31,6 +22,20 @@ if (!container) throw new Error('index.html has no #root');
 const router = createBrowserRouter([
   { path: '*', element: <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} /> },
 ]);
+
+// Outside the sign-in screens, the start-up session check runs while the console's code downloads, and with a
+// session, so does the first search of the list the page opens on. A session that may only enrol a second factor
+// (MFA_REQUIRED_ROLES) opens on the Security tab, wherever the page was, before any screen asks for what it may not read.
+if (!window.location.pathname.startsWith(SIGN_IN_PATH)) {
+  const openingSearch = openingListSearch(window.location);
+  void authProvider.checkAuth({}).then(
+    () => {
+      if (authProvider.mustEnrol()) void router.navigate(ENROL_PATH, { replace: true });
+      else if (openingSearch) httpClient.sendAhead(openingSearch.path, openingSearch.payload);
+    },
+    () => undefined,
+  );
+}
 
 const root = createRoot(container);
 // A transition renders in slices that yield to the browser between them, instead of one long task on a slow phone.

@@ -69,25 +69,22 @@ export default defineEntity({
     example: { name: 'Renamed' },
     summary: 'Update an administrator',
     changes: ({ name, email, role }) => definedOnly({ name, email, role }),
-    /** Another admin's e-mail or role is a dangerous change (issue 32); one's own e-mail (the account page) is not. */
-    check: async (db, { email, role }, id, { request }) => {
-      if (id === sessionOf(request).admin.id || (email === undefined && role === undefined)) return;
-      const [stored] = await db.select({ email: admins.email, role: admins.role }).from(admins).where(eq(admins.id, id));
-      const emailChanges = email !== undefined && email.toLowerCase() !== stored?.email.toLowerCase();
-      if (stored && (emailChanges || (role !== undefined && role !== stored.role))) await requireFreshProof(request, db);
-    },
     /**
      * An e-mail change is the first step of an account takeover, so it is told to the old address, and it ends the
      * changed admin's sessions (but the one making the change) and the links still out.
      */
     then: async (tx, before, after, { app, request }) => {
       const { admin: actor, token } = sessionOf(request);
+      const emailChanged = after.email.toLowerCase() !== before.email.toLowerCase();
+      // Another admin's e-mail or role is a dangerous change (issue 32), compared under the row lock; one's own e-mail
+      // (the account page) is not. A refusal here rolls the write back.
+      if (after._id !== actor.id && (emailChanged || before.role !== after.role)) await requireFreshProof(request, tx);
       if (before.role !== after.role) {
         // An owner cannot demote themselves (nor anyone make themselves an owner: only owners change admins).
         if (after._id === actor.id) throw new AppError(403, 'FORBIDDEN');
         if (before.role === 'owner') await refuseNoOwnerLeft(tx);
       }
-      if (after.email.toLowerCase() === before.email.toLowerCase()) return;
+      if (!emailChanged) return;
       await tx.delete(sessions).where(and(eq(sessions.adminId, after._id), ne(sessions.tokenHash, hashToken(token))));
       await revokeAuthTokens(tx, after._id);
       await app.mail.queue(

@@ -7,6 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
+  type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../shared/catalogue/product';
@@ -62,24 +63,25 @@ export async function registrationOptions(db: Database, consoleUrl: string, admi
   return options;
 }
 
-/** Keeps the new passkey and recounts the admin's, in one transaction. */
-export async function registerPasskey(
-  tx: Database,
-  consoleUrl: string,
-  adminId: string,
-  name: string,
-  response: RegistrationResponseJSON,
-): Promise<PasskeyRow> {
+/**
+ * The credential the browser created for `adminId`, checked against that admin's registration challenge, which it
+ * spends (outside any transaction, so that a refused answer spends it too).
+ */
+export async function verifyNewPasskey(db: Database, consoleUrl: string, adminId: string, response: RegistrationResponseJSON): Promise<WebAuthnCredential> {
   const rp = relyingParty(consoleUrl);
   const verification = await verifyRegistrationResponse({
     response,
-    expectedChallenge: (challenge) => spendChallenge(tx, challenge, 'register', adminId),
+    expectedChallenge: (challenge) => spendChallenge(db, challenge, 'register', adminId),
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: false,
   }).catch(() => ({ verified: false as const }));
   if (!verification.verified) throw new AppError(400, 'INVALID_PASSKEY');
-  const { credential } = verification.registrationInfo;
+  return verification.registrationInfo.credential;
+}
+
+/** Keeps a checked credential under `name` and recounts the admin's passkeys. */
+export async function keepPasskey(tx: Database, adminId: string, name: string, credential: WebAuthnCredential): Promise<PasskeyRow> {
   const [row] = await tx
     .insert(passkeys)
     .values({
@@ -98,13 +100,18 @@ export async function registerPasskey(
   return row;
 }
 
+/** Under the admin row's lock, so that an addition and a removal at once still leave the true count. */
 export async function recountPasskeys(tx: Database, adminId: string): Promise<void> {
+  await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId)).for('update');
   const [row] = await tx.select({ total: count() }).from(passkeys).where(eq(passkeys.adminId, adminId));
   await tx
     .update(admins)
     .set({ passkeyCount: row?.total ?? 0 })
     .where(eq(admins.id, adminId));
 }
+
+/** A passkey in place of the password (a sign-in without one, a re-authentication) must check its holder; after a password it need not. */
+export const standsAlone = (purpose: Exclude<ChallengePurpose, 'register'>, adminId: string | null): boolean => purpose === 'reauth' || adminId === null;
 
 /** For a sign-in without password (`adminId` null: any resident key), or for a known admin's own keys. */
 export async function authenticationOptions(
@@ -114,7 +121,8 @@ export async function authenticationOptions(
   adminId: string | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowCredentials = adminId ? (await adminPasskeys(db, adminId)).map(({ credentialId, transports }) => ({ id: credentialId, transports })) : [];
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(consoleUrl).id, allowCredentials, userVerification: 'preferred' });
+  const userVerification = standsAlone(purpose, adminId) ? 'required' : 'preferred';
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(consoleUrl).id, allowCredentials, userVerification });
   await keepChallenge(db, options.challenge, purpose, adminId);
   return options;
 }

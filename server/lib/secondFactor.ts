@@ -42,7 +42,10 @@ export const mfaRequired = async (db: Database, admin: AdminRow): Promise<never>
 export async function spendTotpCode(db: Database, admin: AdminRow, code: string, secret: string | null = admin.totpSecret): Promise<boolean> {
   const token = code.replace(/\s/g, '');
   if (!secret || !TOTP_CODE.test(token)) return false;
-  const result = await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS, afterTimeStep: admin.totpLastStep ?? undefined });
+  // otplib throws when the last step is ahead of this server's window (clocks apart, a clock set back): no code is good then.
+  const result = await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS, afterTimeStep: admin.totpLastStep ?? undefined }).catch(() => ({
+    valid: false as const,
+  }));
   // The TOTP result names its step; the library's type also covers HOTP's, which has none.
   if (!result.valid || !('timeStep' in result)) return false;
   const spent = await db

@@ -6,7 +6,7 @@ import { admins, passkeys } from '../db/schema';
 import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
-import { adminPasskeys, recountPasskeys, registerPasskey, registrationOptions, type PasskeyRow } from '../lib/passkeys';
+import { adminPasskeys, recountPasskeys, keepPasskey, registrationOptions, verifyNewPasskey, type PasskeyRow } from '../lib/passkeys';
 import { permit } from '../lib/permissions';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
@@ -37,7 +37,9 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tags = ['Passkeys'];
   const own = permit('account', 'update');
-  const enrolment = permit('account', 'update', { duringEnrolment: true });
+  // Adding a passkey adds a way in that outlives the session (a reset, a revocation): it needs a recent proof, which a
+  // session that must enrol has, being just signed in.
+  const adding = permit('account', 'update', { duringEnrolment: true, stepUp: true });
   const adminIdOf = (request: FastifyRequest) => sessionOf(request).admin.id;
 
   async function ownPasskey(request: FastifyRequest, id: string): Promise<PasskeyRow> {
@@ -61,7 +63,7 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/passkeys/options',
     {
-      ...enrolment,
+      ...adding,
       schema: { tags, summary: 'Challenge the browser to create a passkey', body: passkeyOptionsBody, response: { 200: webauthnOptionsAnswer } },
     },
     async (request) => {
@@ -77,14 +79,15 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/passkeys',
     {
-      ...enrolment,
+      ...adding,
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Keep the passkey the browser created, under a name', body: passkeyCreateBody, response: { 200: passkeyAnswer } },
     },
     async (request) => {
       const { name, credential } = request.body;
+      const checked = await verifyNewPasskey(db, config.consoleUrl, adminIdOf(request), credential as RegistrationResponseJSON);
       const row = await db.transaction(async (tx) => {
-        const added = await registerPasskey(tx, config.consoleUrl, adminIdOf(request), name, credential as RegistrationResponseJSON);
+        const added = await keepPasskey(tx, adminIdOf(request), name, checked);
         await recordAudit(tx, request, { action: 'passkey_add', entity: 'admin', entityId: added.adminId, changes: { passkey: [null, name] } });
         return added;
       });

@@ -26,7 +26,8 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
   async function check(admin: AdminRow, body: ReauthBody, spent: { recoveryCode: boolean }): Promise<boolean> {
     if ('password' in body) return verifyPassword(body.password, admin.passwordHash);
     if ('passkey' in body)
-      return (await verifyPasskey(db, app.config.consoleUrl, 'reauth', body.passkey as AuthenticationResponseJSON, { adminId: admin.id })).verified;
+      return (await verifyPasskey(db, app.config.consoleUrl, 'reauth', body.passkey as AuthenticationResponseJSON, { adminId: admin.id, userVerified: true }))
+        .verified;
     if (!hasTotp(admin)) return false;
     if (await spendTotpCode(db, admin, body.code)) return true;
     spent.recoveryCode = await spendRecoveryCode(db, admin.id, body.code);

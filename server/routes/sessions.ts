@@ -59,7 +59,8 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/admin/sessions',
     {
-      ...permit('account', 'read'),
+      // The Security tab that a session which must enrol opens on lists them too.
+      ...permit('account', 'read', { duringEnrolment: true }),
       schema: { tags, summary: 'The signed-in administrator’s live sessions, most recently used first', response: { 200: sessionsAnswer } },
     },
     (request) => listOf(request, sessionOf(request).admin.id),

@@ -31,7 +31,9 @@ const credentialAnswer = <Response extends z.ZodRawShape>(response: Response) =>
     response: z.looseObject({ clientDataJSON: base64url.min(1), ...response }),
     clientExtensionResults: z.looseObject({}).default({}),
   });
-export const registrationCredential = credentialAnswer({ attestationObject: base64url.min(1) });
+/** WebAuthn's transports (AuthenticatorTransportFuture), kept with the key and offered back to the browser. */
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8);
+export const registrationCredential = credentialAnswer({ attestationObject: base64url.min(1), transports: transports.optional() });
 export const authenticationCredential = credentialAnswer({ authenticatorData: base64url.min(1), signature: base64url.min(1) });
 
 /** The options for `navigator.credentials` as `@simplewebauthn/server` makes them: passed to the browser untouched. */

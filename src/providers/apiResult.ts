@@ -18,6 +18,14 @@ export function expectOk<Body extends ApiBody>(response: ApiResponse<Body>, fall
   return response.body;
 }
 
+/** An answer's `data`: a refusal, or a success without it, rejects as expectOk does (the server's code, else `fallback`). */
+export type DataBody<Data> = ApiBody & { data?: Data };
+export function dataOf<Data>(response: ApiResponse<DataBody<Data>>, fallback: string): Data {
+  const { data } = expectOk(response, fallback);
+  if (data === undefined) throw new HttpError(fallback, response.status, response.body);
+  return data;
+}
+
 export function recordOf(body: RecordBody, fallback: string): RaRecord {
   if (!body.data || typeof body.data._id !== 'string') throw new HttpError(fallback, 200, body);
   return toRecord(body.data);

@@ -36,6 +36,8 @@ export const secondStepOf = (body: ApiBody): SecondStep | undefined =>
 
 export interface AdminAuthProvider extends AuthProvider {
   startSession(body: SessionBody): boolean;
+  /** Whether the session, as its sign-in or the start-up check answered it, may only enrol a second factor (MFA_REQUIRED_ROLES). */
+  mustEnrol(): boolean;
   login(params: { email: string; password: string }): Promise<SignInResult>;
   /** The second step of a sign-in: a TOTP or recovery code with the first step's token. */
   loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
@@ -46,9 +48,11 @@ export interface AdminAuthProvider extends AuthProvider {
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
   let startupCheck: Promise<void> | undefined;
 
+  let enrolmentRequired = false;
   const startSession = (body: SessionBody): boolean => {
     if (!isSession(body)) return false;
     session.start(body.token, body.user);
+    enrolmentRequired = body.mfa_enrolment_required === true;
     return true;
   };
   const openedSession = (body: SessionBody): { mustEnrol: true } | undefined => {
@@ -72,6 +76,7 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
 
   return {
     startSession,
+    mustEnrol: () => enrolmentRequired,
 
     async login({ email, password }: { email: string; password: string }) {
       const { body } = await http.post<SessionBody>('/admin/signin', { email, password });

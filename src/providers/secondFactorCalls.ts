@@ -1,30 +1,23 @@
 import { messages } from '../../shared/catalogue/messages';
 import type { MfaStatus } from '../../shared/contract/mfa';
-import { expectOk } from './apiResult';
-import type { ApiBody, HttpClient } from './httpClient';
-
-type DataBody<Data> = ApiBody & { data?: Data };
+import { dataOf, expectOk, type DataBody } from './apiResult';
+import type { HttpClient } from './httpClient';
 
 /** The signed-in admin's second factor (the account page's Security tab); each rejects with the server's code. */
 export function createSecondFactorCalls(http: HttpClient) {
-  const dataOf = <Data>(body: DataBody<Data>): Data => {
-    if (!body.data) throw new Error(messages.failure.generic);
-    return body.data;
-  };
   return {
     async getSecondFactor(): Promise<MfaStatus> {
-      return dataOf(expectOk(await http.get<DataBody<MfaStatus>>('/admin/mfa'), messages.failure.generic));
+      return dataOf(await http.get<DataBody<MfaStatus>>('/admin/mfa'), messages.failure.generic);
     },
 
     /** A new key each call until one is confirmed. */
     async setupTotp(): Promise<{ secret: string; otpauth_url: string }> {
-      return dataOf(expectOk(await http.post<DataBody<{ secret: string; otpauth_url: string }>>('/admin/mfa/totp/setup', {}), messages.failure.generic));
+      return dataOf(await http.post<DataBody<{ secret: string; otpauth_url: string }>>('/admin/mfa/totp/setup', {}), messages.failure.generic);
     },
 
     /** Answers the recovery codes, shown once. */
     async confirmTotp(code: string): Promise<string[]> {
-      return dataOf(expectOk(await http.post<DataBody<{ recovery_codes: string[] }>>('/admin/mfa/totp/confirm', { code }), messages.failure.generic))
-        .recovery_codes;
+      return dataOf(await http.post<DataBody<{ recovery_codes: string[] }>>('/admin/mfa/totp/confirm', { code }), messages.failure.generic).recovery_codes;
     },
 
     async disableTotp(password: string): Promise<void> {
@@ -32,9 +25,8 @@ export function createSecondFactorCalls(http: HttpClient) {
     },
 
     async regenerateRecoveryCodes(code: string): Promise<string[]> {
-      return dataOf(
-        expectOk(await http.post<DataBody<{ recovery_codes: string[] }>>('/admin/mfa/recovery_codes/regenerate', { code }), messages.failure.generic),
-      ).recovery_codes;
+      return dataOf(await http.post<DataBody<{ recovery_codes: string[] }>>('/admin/mfa/recovery_codes/regenerate', { code }), messages.failure.generic)
+        .recovery_codes;
     },
   };
 }

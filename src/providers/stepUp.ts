@@ -12,16 +12,19 @@ export interface StepUpPrompt {
   isAsking(): boolean;
   /** Ends the open request: its calls are sent again (true) or fail with their refusal (false). */
   answer(proven: boolean): void;
-  /** The dialog's mount: returns its unmount. */
+  /** The dialog's mount: returns its unmount. The last unmount refuses the open request, lest a later dialog show it unasked. */
   subscribe(listener: () => void): () => void;
+  /** Told each time a call starts waiting on the dialog; not a dialog, so it never makes `ask` wait. Returns its removal. */
+  onAsk(listener: () => void): () => void;
 }
 
 export function createStepUpPrompt(): StepUpPrompt {
   let open: { asked: Promise<boolean>; settle: (proven: boolean) => void } | undefined;
   const listeners = new Set<() => void>();
+  const askListeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
 
-  return {
+  const prompt: StepUpPrompt = {
     ask() {
       // Signed-out screens mount no dialog: a refusal there fails as any other would, rather than wait forever.
       if (listeners.size === 0) return Promise.resolve(false);
@@ -33,6 +36,7 @@ export function createStepUpPrompt(): StepUpPrompt {
         open = { asked, settle };
         changed();
       }
+      askListeners.forEach((listener) => listener());
       return open.asked;
     },
     isAsking: () => open !== undefined,
@@ -46,7 +50,16 @@ export function createStepUpPrompt(): StepUpPrompt {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+        // Signed out mid-request: its calls carry the old session, so they fail rather than wait for the next dialog.
+        if (listeners.size === 0 && open) prompt.answer(false);
+      };
+    },
+    onAsk(listener) {
+      askListeners.add(listener);
+      return () => {
+        askListeners.delete(listener);
       };
     },
   };
+  return prompt;
 }

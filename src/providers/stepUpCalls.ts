@@ -1,6 +1,6 @@
 import { messages } from '../../shared/catalogue/messages';
-import { expectOk } from './apiResult';
-import type { ApiBody, HttpClient } from './httpClient';
+import { dataOf, expectOk, type DataBody } from './apiResult';
+import type { HttpClient } from './httpClient';
 import { getPasskeyCredential } from './webauthn';
 import type { StepUpProof } from './stepUp';
 
@@ -13,8 +13,8 @@ export function createStepUpCalls(http: HttpClient) {
 
     /** One of the admin's passkeys signs a fresh challenge (the browser's prompt); rejects as `reauthenticate` does, or with the prompt's failure. */
     async reauthenticateWithPasskey(): Promise<void> {
-      const options = expectOk(await http.post<ApiBody & { data?: Record<string, unknown> }>('/admin/reauth/passkey/options', {}), messages.failure.generic);
-      const passkey = await getPasskeyCredential(options.data ?? {});
+      const options = dataOf(await http.post<DataBody<Record<string, unknown>>>('/admin/reauth/passkey/options', {}), messages.failure.generic);
+      const passkey = await getPasskeyCredential(options);
       expectOk(await http.post('/admin/reauth', { passkey }), messages.failure.generic);
     },
   };

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { RecordContextProvider, useDataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNotifyingMutation } from '../../src/custom/components/useNotifyingMutation';
 import { StepUpDialog } from '../../src/custom/stepUp/StepUpDialog';
+import { environment, stepUp } from '../../src/providers';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createDataProvider, type AdminDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore } from '../../src/providers/session';
 import { createStepUpPrompt } from '../../src/providers/stepUp';
+import { LoginAsButton } from '../../src/resources/users/LoginAsButton';
+import { connectUrl } from '../../src/resources/users/connectUrl';
+import { buildUser } from '../helpers/builders';
 import { type MockedDataProvider, meAsSessionUser } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
@@ -167,5 +171,85 @@ describe('the step-up dialog', () => {
       { passkey: { id: 'signed-challenge-1' } },
     ]);
     expect(server.calls('POST /user/u1/impersonate')).toHaveLength(2);
+  });
+});
+
+const target = buildUser();
+const IMPERSONATE = `POST /user/${target.id}/impersonate`;
+
+/** The users list's real 'Login as' over `routes`, on the console's own prompt (which the button watches), the blank tab it opens faked. */
+function renderLoginAs(routes: Record<string, Answer[]>) {
+  const server = routedFetch(routes);
+  const session = createSessionStore();
+  session.start('session-token', meAsSessionUser());
+  const http = createHttpClient({ baseUrl: 'http://api.test/api', token: session.token, fetch: server.fetch, askForProof: stepUp.ask });
+  const tab = {
+    opener: {} as unknown,
+    closed: false,
+    location: { href: 'about:blank' },
+    close: vi.fn(() => {
+      tab.closed = true;
+    }),
+  };
+  // The blank tab, then null as a `noopener` window.open answers.
+  const open = vi
+    .spyOn(window, 'open')
+    .mockReturnValueOnce(tab as unknown as Window)
+    .mockReturnValue(null);
+  const rendered = renderPage(
+    () => (
+      <RecordContextProvider value={target}>
+        <StepUpDialog />
+        <LoginAsButton />
+      </RecordContextProvider>
+    ),
+    '/user',
+    { dataProvider: createDataProvider(http) as unknown as MockedDataProvider, authProvider: createAuthProvider(http, session) },
+  );
+  return { ...rendered, server, tab, open };
+}
+
+describe("'Login as' and the step-up dialog", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const appUrl = connectUrl(environment.appUrl, String(target.id), 'imp-token');
+
+  it('closes the blank tab, which hid the dialog, once the call waits on it; opens the app in a new tab after Confirm', async () => {
+    const { user, tab, open, server } = renderLoginAs({
+      [IMPERSONATE]: [REFUSAL, IMPERSONATED],
+      'GET /admin/mfa': [totp(false)],
+      'POST /admin/reauth': [[200, { ok: true, data: { authenticated_at: '2026-11-26T20:00:00.000Z' } }]],
+    });
+    await user.click(screen.getByRole('button', { name: 'Login as' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    expect(tab.close).toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText('Password'), 'demo-admin-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(open).toHaveBeenLastCalledWith(appUrl, '_blank', 'noopener,noreferrer'));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(tab.location.href).toBe('about:blank');
+    expect(server.calls(IMPERSONATE)).toHaveLength(2);
+  });
+
+  it('without step-up, sends the blank tab to the app as before', async () => {
+    const { user, tab, open, server } = renderLoginAs({ [IMPERSONATE]: [IMPERSONATED] });
+    await user.click(screen.getByRole('button', { name: 'Login as' }));
+    await waitFor(() => expect(tab.location.href).toBe(appUrl));
+    expect(tab.opener).toBeNull();
+    expect(tab.close).not.toHaveBeenCalled();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(server.calls(IMPERSONATE)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Cancel: the blank tab is closed, no other opens, and the refusal is shown', async () => {
+    const { user, tab, open } = renderLoginAs({ [IMPERSONATE]: [REFUSAL], 'GET /admin/mfa': [totp(false)] });
+    await user.click(screen.getByRole('button', { name: 'Login as' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('REAUTH_REQUIRED')).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+    expect(open).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,11 +20,14 @@ const firstLoginAs = async (page: Page) => {
 test("'Login as' after the step-up window asks for the password first, then proceeds", async ({ page, context }) => {
   const loginAs = await firstLoginAs(page);
   const connectRequest = context.waitForEvent('request', (request) => request.url().includes('/connect?'));
+  const blankTab = context.waitForEvent('page');
   await loginAs.click();
 
   // The refused call waits on the dialog: no tab goes to the app yet, and the admin is still signed in.
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
+  // The blank tab, which the browser focused, closes so that the admin sees the dialog.
+  await expect.poll(async () => (await blankTab).isClosed()).toBe(true);
   await expect(dialog).toContainText('This action needs a recent sign-in. Enter your password to go on.');
 
   // A wrong password is shown in the dialog, which stays.
@@ -33,10 +36,12 @@ test("'Login as' after the step-up window asks for the password first, then proc
   await expect(dialog.getByText('Wrong password.')).toBeVisible();
 
   await dialog.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.password);
+  const appTab = context.waitForEvent('page');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
 
-  // The same call went again: the new tab reaches the app's connect route with a single-use token.
+  // The same call went again: a new tab, opened by the Confirm click, reaches the app's connect route with a single-use token.
+  expect(await appTab).not.toBe(await blankTab);
   expect((await connectRequest).url()).toMatch(/\/connect\?user_id=[a-f0-9]{24}&token=[\w-]+$/);
   await expect(page).toHaveURL(/\/user/);
 
@@ -55,11 +60,14 @@ test("cancelling the step-up leaves the admin signed in, with the call's refusal
   const popup = context.waitForEvent('page');
   await loginAs.click();
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  // The blank tab opened for the app closes as the dialog opens.
+  await expect(dialog).toBeVisible();
+  await expect.poll(async () => (await popup).isClosed()).toBe(true);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'REAUTH_REQUIRED')).toBeVisible();
-  // The blank tab opened for the app closes with the failure, and the console stays where it was.
-  await expect.poll(async () => (await popup).isClosed()).toBe(true);
+  // No tab goes to the app, and the console stays where it was.
+  expect(context.pages()).toEqual([page]);
   await expect(page).toHaveURL(/\/user/);
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
 });

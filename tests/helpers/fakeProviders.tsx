@@ -38,6 +38,7 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
     checkError: vi.fn(async () => undefined),
     getPermissions: vi.fn(async () => undefined),
     startSession: vi.fn(() => true),
+    mustEnrol: vi.fn(() => false),
     ...signedInAs('owner'),
     ...overrides,
   };

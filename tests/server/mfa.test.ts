@@ -132,6 +132,17 @@ describe('sign-in with a second factor', () => {
     expect((await post('/admin/signin/mfa', { mfa_token: await passwordStep(admin.email), code: next })).statusCode).toBe(200);
   });
 
+  it('refuses every code, without failing, while the last accepted step is ahead of this server’s clock', async () => {
+    const admin = await adminOn();
+    const { secret } = await enrol(admin);
+    // Another server, its clock minutes ahead, took a code: this one's window is all behind that step.
+    const ahead = Math.floor(Date.now() / 30_000) + 10;
+    await server.app.db.update(admins).set({ totpLastStep: ahead }).where(eq(admins.id, admin.id));
+    const refused = await post('/admin/signin/mfa', { mfa_token: await passwordStep(admin.email), code: await generate({ secret }) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ ok: false, code: 'INVALID_CODE' });
+  });
+
   it('refuses a wrong code as a failed sign-in and keeps the token for the right one', async () => {
     const admin = await adminOn();
     const { secret } = await enrol(admin);
@@ -284,7 +295,7 @@ describe('managing the factor', () => {
 });
 
 describe('MFA_REQUIRED_ROLES', () => {
-  it('leaves an admin of such a role without a second factor only the enrolment and signing out, until confirmed', async () => {
+  it('leaves an admin of such a role without a second factor only the Security tab (enrolment, own sessions) and signing out, until confirmed', async () => {
     const guarded = await buildTestServer({ mfaRequiredRoles: ['owner'] });
     try {
       const admin = await adminOn(guarded.app);
@@ -294,8 +305,10 @@ describe('MFA_REQUIRED_ROLES', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ ok: false, code: 'MFA_ENROLMENT_REQUIRED' });
       expect((await admin.call('/admin/mfa', undefined, 'GET')).statusCode).toBe(200);
+      // The Security tab that enrols also lists the admin's sessions.
+      expect((await admin.call('/admin/sessions', undefined, 'GET')).statusCode).toBe(200);
       const { data } = (await admin.call('/admin/mfa/totp/setup')).json<{ data: { secret: string } }>();
-      expect((await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(server.app, data.secret) })).statusCode).toBe(200);
+      expect((await admin.call('/admin/mfa/totp/confirm', { code: await freshTotpCode(guarded.app, data.secret) })).statusCode).toBe(200);
       expect((await admin.call('/admin/search', {})).statusCode).toBe(200);
 
       // Another role is not held back.

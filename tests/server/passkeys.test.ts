@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Answer = { ok: boolean; code?: string; token?: string; mfa_token?: string; mfa_methods?: string[]; data?: never };
-type Options = { challenge: string; user: { id: string }; allowCredentials?: { id: string }[]; rp?: { id: string } };
+type Options = { challenge: string; user: { id: string }; allowCredentials?: { id: string }[]; rp?: { id: string }; userVerification?: string };
 
 const post = (url: string, payload?: object, token?: string) =>
   server.app.inject({ method: 'POST', url: `/api${url}`, ...(token ? { headers: { authorization: `JWT ${token}` } } : {}), ...(payload ? { payload } : {}) });
@@ -82,10 +82,49 @@ describe('registering passkeys', () => {
         clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: fresh.challenge, origin: consoleOrigin })).toString('base64url'),
       },
     };
-    // Same key, new challenge: the attestation no longer matches its client data, or the key is known.
-    expect((await admin.call('POST', '/admin/passkeys', { name: 'Again', credential: replayed })).statusCode).toBeGreaterThanOrEqual(400);
+    // Same key, new challenge: attestation 'none' signs nothing, so the key being known already is what refuses it.
+    expect((await admin.call('POST', '/admin/passkeys', { name: 'Again', credential: replayed })).json()).toEqual({ ok: false, code: 'PASSKEY_EXISTS' });
     expect(await passkeyCount(admin.id)).toBe(1);
-    expect((await admin.call('POST', '/admin/passkeys', { name: 'Bad', credential: { id: 'x' } })).statusCode).toBe(400);
+    expect((await admin.call('POST', '/admin/passkeys', { name: 'Bad', credential: { id: 'x' } })).json()).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+    const badTransports = admin.authenticator.create((await admin.call('POST', '/admin/passkeys/options')).json<{ data: Options }>().data);
+    const withBadTransports = { ...badTransports, response: { ...badTransports.response, transports: 'usb' } };
+    expect((await admin.call('POST', '/admin/passkeys', { name: 'Bad', credential: withBadTransports })).json()).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('spends a registration challenge even when its answer is refused', async () => {
+    const admin = await adminWithAuthenticator();
+    const options = (await admin.call('POST', '/admin/passkeys/options')).json<{ data: Options }>().data;
+    expect(
+      (await admin.call('POST', '/admin/passkeys', { name: 'Phishing', credential: admin.authenticator.create(options, { from: 'https://evil.example' }) }))
+        .statusCode,
+    ).toBe(400);
+    expect((await admin.call('POST', '/admin/passkeys', { name: 'Laptop', credential: admin.authenticator.create(options) })).json()).toEqual({
+      ok: false,
+      code: 'INVALID_PASSKEY',
+    });
+    expect(await passkeyCount(admin.id)).toBe(0);
+  });
+
+  it('adds a passkey only with a recent proof: a stolen session cannot plant one', async () => {
+    const admin = await adminWithAuthenticator();
+    await server.app.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(sessions.tokenHash, hashToken(admin.token)));
+    expect((await admin.call('POST', '/admin/passkeys/options', {})).json()).toEqual({ ok: false, code: 'REAUTH_REQUIRED' });
+    expect(
+      (await admin.call('POST', '/admin/passkeys', { name: 'Planted', credential: admin.authenticator.create({ challenge: 'x', user: { id: 'y' } }) })).json(),
+    ).toEqual({
+      ok: false,
+      code: 'REAUTH_REQUIRED',
+    });
+    expect(await passkeyCount(admin.id)).toBe(0);
   });
 
   it('touches only the signed-in admin’s own passkeys', async () => {
@@ -104,6 +143,7 @@ describe('signing in with a passkey', () => {
     await admin.register();
     const options = await signinOptions();
     expect(options.allowCredentials).toEqual([]);
+    expect(options).toMatchObject({ userVerification: 'required' });
     const assertion = admin.authenticator.get(options);
     const signedIn = await post('/admin/signin/passkey', { credential: assertion });
     expect(signedIn.statusCode).toBe(200);
@@ -143,6 +183,7 @@ describe('signing in with a passkey', () => {
     const { mfa_token: mfaToken, mfa_methods: methods } = password.json<Answer>();
     expect(methods).toEqual(['passkey']);
     const options = await signinOptions(mfaToken);
+    expect(options).toMatchObject({ userVerification: 'preferred' });
     expect(options.allowCredentials?.map((credential) => credential.id)).toEqual([admin.authenticator.credentials[0]?.id.toString('base64url')]);
 
     // Another admin's passkey does not finish this admin's sign-in.
@@ -214,6 +255,18 @@ describe('a passkey as fresh proof (step-up)', () => {
     expect(own.json()).toEqual({ ok: true, data: { authenticated_at: expect.any(String) } });
     expect(await actionsOf(admin.id)).toEqual(expect.arrayContaining(['failed_reauth', 'reauth']));
     expect((await admin.call('DELETE', `/admin/passkeys/${kept._id}`)).json()).toEqual({ ok: true });
+  });
+
+  it('takes only a passkey that checked its holder, since it stands for the password', async () => {
+    const admin = await adminWithAuthenticator();
+    await admin.register();
+    await age(admin.token);
+    const options = (await admin.call('POST', '/admin/reauth/passkey/options', {})).json<{ data: Options }>().data;
+    expect(options).toMatchObject({ userVerification: 'required' });
+    expect((await admin.call('POST', '/admin/reauth', { passkey: admin.authenticator.get(options, { userVerified: false }) })).json()).toEqual({
+      ok: false,
+      code: 'INVALID_PASSKEY',
+    });
   });
 
   it('takes no sign-in challenge as a re-authentication', async () => {

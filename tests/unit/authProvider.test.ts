@@ -91,6 +91,15 @@ describe('authProvider', () => {
     await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toBeUndefined();
   });
 
+  it('says whether the session may only enrol a second factor, from the sign-in or the start-up check', async () => {
+    const { auth } = setup([200, { ok: true, token: 'from-cookie', user, mfa_enrolment_required: true }], [200, { ok: true, token: 'tok-6', user }]);
+    expect(auth.mustEnrol()).toBe(false);
+    await auth.checkAuth({});
+    expect(auth.mustEnrol()).toBe(true);
+    await auth.login({ email: 'ada@example.com', password: 'pw' });
+    expect(auth.mustEnrol()).toBe(false);
+  });
+
   it('checkAuth asks signin_token once at start and keeps the answer', async () => {
     const { auth, session, calls } = setup([200, { ok: true, token: 'from-cookie', user }]);
     await auth.checkAuth({});

@@ -117,6 +117,41 @@ describe('the step-up prompt: one request for proof however many calls wait', ()
     await expect(next).resolves.toBe(false);
   });
 
+  it('refuses the open request when the last dialog unmounts (signed out while asking), so a later dialog opens on nothing', async () => {
+    const prompt = createStepUpPrompt();
+    const unmountFirst = prompt.subscribe(() => undefined);
+    const unmountSecond = prompt.subscribe(() => undefined);
+    const waiting = prompt.ask();
+    unmountFirst();
+    expect(prompt.isAsking()).toBe(true);
+    unmountSecond();
+    expect(prompt.isAsking()).toBe(false);
+    await expect(waiting).resolves.toBe(false);
+
+    // Signed in again: the remounted dialog has nothing to ask until a new refusal.
+    const remounted = vi.fn();
+    prompt.subscribe(remounted);
+    expect(prompt.isAsking()).toBe(false);
+    expect(remounted).not.toHaveBeenCalled();
+  });
+
+  it("tells onAsk's listeners of each call that waits, without counting them as a dialog", async () => {
+    const prompt = createStepUpPrompt();
+    const told = vi.fn();
+    const stop = prompt.onAsk(told);
+    await expect(prompt.ask()).resolves.toBe(false);
+    expect(told).not.toHaveBeenCalled();
+
+    prompt.subscribe(() => undefined);
+    const waiting = [prompt.ask(), prompt.ask()];
+    expect(told).toHaveBeenCalledTimes(2);
+    stop();
+    const third = prompt.ask();
+    expect(told).toHaveBeenCalledTimes(2);
+    prompt.answer(true);
+    expect(await Promise.all([...waiting, third])).toEqual([true, true, true]);
+  });
+
   it('three calls refused at once through the client: one question, three retries', async () => {
     const prompt = createStepUpPrompt();
     prompt.subscribe(() => undefined);

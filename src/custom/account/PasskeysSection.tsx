@@ -21,7 +21,7 @@ import { Confirm, useDataProvider } from 'react-admin';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import type { Passkey } from '../../../shared/contract/passkeys';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { visuallyHidden } from '../components/visuallyHidden';
+import { ActionsHeaderCell } from '../components/ActionsHeaderCell';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 
 const PASSKEYS_KEY = ['account', 'passkeys'];
@@ -62,11 +62,7 @@ export const PasskeysSection = () => {
               <TableCell>Name</TableCell>
               <TableCell>Added</TableCell>
               <TableCell>Last used</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>

@@ -1,4 +1,4 @@
-import { visuallyHidden } from '../components/visuallyHidden';
+import { ActionsHeaderCell } from '../components/ActionsHeaderCell';
 import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, type RaRecord } from 'react-admin';
@@ -42,11 +42,7 @@ export const SessionsSection = ({ adminId }: { adminId?: RaRecord['id'] }) => {
               <TableCell>Address</TableCell>
               <TableCell>Signed in</TableCell>
               <TableCell>Last seen</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>

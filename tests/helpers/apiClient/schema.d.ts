@@ -2179,6 +2179,23 @@ export interface components {
         };
       };
     };
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `INVALID_PASSKEY`. */
+    Status400ValidationErrorInvalidUrlInvalidJsonInvalidPasskey: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'INVALID_PASSKEY';
+          errors?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `INVALID_TOKEN`. */
     Status400ValidationErrorInvalidUrlInvalidJsonInvalidToken: {
       headers: {
@@ -2230,15 +2247,15 @@ export interface components {
         };
       };
     };
-    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`, `INVALID_CODE`. */
-    Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCode: {
+    /** @description Bad request: `VALIDATION_ERROR`, `INVALID_URL`, `INVALID_JSON`, `WRONG_PASSWORD`, `INVALID_CODE`, `INVALID_PASSKEY`. */
+    Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCodeInvalidPasskey: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'WRONG_PASSWORD' | 'INVALID_CODE';
+          code: 'VALIDATION_ERROR' | 'INVALID_URL' | 'INVALID_JSON' | 'WRONG_PASSWORD' | 'INVALID_CODE' | 'INVALID_PASSKEY';
           errors?: {
             [key: string]: string;
           };
@@ -2280,6 +2297,20 @@ export interface components {
         };
       };
     };
+    /** @description No session, or a wrong credential: `INVALID_TOKEN`. */
+    Status401InvalidToken: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'INVALID_TOKEN';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
     /** @description No session, or a wrong credential: `INVALID_TOKEN`, `INVALID_CODE`. */
     Status401InvalidTokenInvalidCode: {
       headers: {
@@ -2289,6 +2320,20 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'INVALID_TOKEN' | 'INVALID_CODE';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description No session, or a wrong credential: `INVALID_TOKEN`, `INVALID_PASSKEY`. */
+    Status401InvalidTokenInvalidPasskey: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'INVALID_TOKEN' | 'INVALID_PASSKEY';
           /** @constant */
           ok: false;
         };
@@ -2487,6 +2532,20 @@ export interface components {
         'application/json': {
           /** @enum {string} */
           code: 'MFA_NOT_ENABLED';
+          /** @constant */
+          ok: false;
+        };
+      };
+    };
+    /** @description Conflict with the record as it now is: `PASSKEY_EXISTS`. */
+    Status409PasskeyExists: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          code: 'PASSKEY_EXISTS';
           /** @constant */
           ok: false;
         };
@@ -3390,6 +3449,7 @@ export interface operations {
             response: {
               attestationObject: string;
               clientDataJSON: string;
+              transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
             } & {
               [key: string]: unknown;
             };
@@ -3416,9 +3476,10 @@ export interface operations {
           };
         };
       };
-      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidPasskey'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      409: components['responses']['Status409PasskeyExists'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
       500: components['responses']['Status500InternalError'];
@@ -3519,7 +3580,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3576,7 +3637,7 @@ export interface operations {
           'application/json': components['schemas']['Reauth'];
         };
       };
-      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCode'];
+      400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordInvalidCodeInvalidPasskey'];
       401: components['responses']['Status401Unauthorized'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3914,8 +3975,10 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401InvalidTokenInvalidPasskey'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
+      429: components['responses']['Status429RateLimited'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -3945,8 +4008,10 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
+      401: components['responses']['Status401InvalidToken'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
+      429: components['responses']['Status429RateLimited'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
