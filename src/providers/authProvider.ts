@@ -38,6 +38,8 @@ export interface AdminAuthProvider extends AuthProvider {
   startSession(body: SessionBody): boolean;
   /** Whether the session, as its sign-in or the start-up check answered it, may only enrol a second factor (MFA_REQUIRED_ROLES). */
   mustEnrol(): boolean;
+  /** The session's admin now has a second factor: the whole console is theirs again (their role's). */
+  enrolled(): void;
   login(params: { email: string; password: string }): Promise<SignInResult>;
   /** The second step of a sign-in: a TOTP or recovery code with the first step's token. */
   loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
@@ -77,6 +79,9 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
   return {
     startSession,
     mustEnrol: () => enrolmentRequired,
+    enrolled: () => {
+      enrolmentRequired = false;
+    },
 
     async login({ email, password }: { email: string; password: string }) {
       const { body } = await http.post<SessionBody>('/admin/signin', { email, password });
@@ -135,7 +140,9 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     },
 
     // The role of the session's admin: a session without one (signed out, or read before roles) may nothing until it is read again.
+    // A session that must enrol a second factor may only use its own account, as the server allows (MFA_ENROLMENT_REQUIRED).
     async canAccess(request: AccessRequest) {
+      if (enrolmentRequired && request.resource !== 'account') return false;
       return roleCanAccess(session.user()?.role, request);
     },
 

@@ -3,6 +3,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { PasskeysSection } from '../../src/custom/account/PasskeysSection';
 import type { Passkey } from '../../shared/contract/passkeys';
+import { fakeAuthProvider } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
 const passkey = (name: string, index: number): Passkey => ({
@@ -62,6 +63,19 @@ describe('the Security tab’s passkeys', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.removePasskey).toHaveBeenCalledWith('passkey-1'));
     await waitFor(() => expect(within(table).queryByText('Blue key')).not.toBeInTheDocument());
+  });
+
+  it('tells a session that had to enrol that it has, once its first passkey is added', async () => {
+    const authProvider = fakeAuthProvider({ mustEnrol: vi.fn(() => true) });
+    const { user } = renderPage(() => <PasskeysSection />, '/account', {
+      dataProvider: { listPasskeys: vi.fn(async () => []), addPasskey: vi.fn(async () => passkey('Phone', 0)) },
+      authProvider,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await user.type(screen.getByLabelText('Passkey name'), 'Phone');
+    expect(authProvider.enrolled).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(authProvider.enrolled).toHaveBeenCalledTimes(1));
   });
 
   it('shows why a passkey was not added and keeps the dialog open', async () => {

@@ -89,15 +89,19 @@ test('a finance admin, who must enrol a second factor, lands on the Security tab
   await page.goto('/company');
   await expect(page).toHaveURL(/\/account#security$/);
   await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+  // The menu offers nothing the session may not open yet.
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('menuitem')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByLabel('Passkey name').fill('Finance laptop');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(toast(page, 'Passkey added')).toBeVisible();
   expect(refused).toEqual([]);
 
-  // Enrolled: the console is open.
-  await page.goto('/company');
+  // Enrolled: the console is open, without a reload.
+  await menu.getByRole('menuitem', { name: 'Companies' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(10);
   await expect(page).toHaveURL(/\/company$/);
+  await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   expect(refused).toEqual([]);
 });

@@ -39,6 +39,7 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
     getPermissions: vi.fn(async () => undefined),
     startSession: vi.fn(() => true),
     mustEnrol: vi.fn(() => false),
+    enrolled: vi.fn(),
     ...signedInAs('owner'),
     ...overrides,
   };

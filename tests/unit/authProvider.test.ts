@@ -100,6 +100,18 @@ describe('authProvider', () => {
     expect(auth.mustEnrol()).toBe(false);
   });
 
+  it('lets a session that must enrol use its own account only, until it has enrolled', async () => {
+    const { auth } = setup([200, { ok: true, token: 'from-cookie', user, mfa_enrolment_required: true }]);
+    await auth.checkAuth({});
+    expect(await auth.canAccess!({ resource: 'account', action: 'update' })).toBe(true);
+    expect(await auth.canAccess!({ resource: 'dashboard', action: 'read' })).toBe(false);
+    expect(await auth.canAccess!({ resource: 'company', action: 'list' })).toBe(false);
+    auth.enrolled();
+    expect(auth.mustEnrol()).toBe(false);
+    expect(await auth.canAccess!({ resource: 'dashboard', action: 'read' })).toBe(true);
+    expect(await auth.canAccess!({ resource: 'company', action: 'list' })).toBe(true);
+  });
+
   it('checkAuth asks signin_token once at start and keeps the answer', async () => {
     const { auth, session, calls } = setup([200, { ok: true, token: 'from-cookie', user }]);
     await auth.checkAuth({});

@@ -23,6 +23,7 @@ import type { Passkey } from '../../../shared/contract/passkeys';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { ActionsHeaderCell } from '../components/ActionsHeaderCell';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
+import { useEnrolled } from './useEnrolled';
 
 const PASSKEYS_KEY = ['account', 'passkeys'];
 /** Registering or removing a passkey changes the second factor the section above shows. */
@@ -108,10 +109,12 @@ const PasskeyNameDialog = ({ passkey, onClose, onSaved }: { passkey?: Passkey; o
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [name, setName] = useState(passkey?.name ?? '');
   const titleId = useId();
+  const enrolled = useEnrolled();
   const save = useNotifyingMutation((typed: string) => (passkey ? dataProvider.renamePasskey(passkey._id, typed) : dataProvider.addPasskey(typed)), {
     success: passkey ? 'Passkey renamed' : 'Passkey added',
     onSuccess: async () => {
       onClose();
+      if (!passkey) await enrolled();
       await onSaved();
     },
   });

@@ -5,6 +5,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { PasswordField } from '../auth/PasswordField';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
+import { useEnrolled } from './useEnrolled';
 
 const STATUS_KEY = ['account', 'secondFactor'];
 
@@ -38,6 +39,7 @@ export const SecondFactorSection = () => {
     await refresh();
   };
   const setup = useNotifyingMutation(() => dataProvider.setupTotp(), { onSuccess: setEnrolment });
+  const enrolled = useEnrolled();
 
   return (
     <Stack component="section" aria-labelledby="second-factor-title" spacing={2}>
@@ -65,7 +67,16 @@ export const SecondFactorSection = () => {
           </>
         )
       )}
-      {enrolment && <Enrolment enrolment={enrolment} onConfirmed={showCodes} onCancel={() => setEnrolment(undefined)} />}
+      {enrolment && (
+        <Enrolment
+          enrolment={enrolment}
+          onConfirmed={async (codes) => {
+            await enrolled();
+            await showCodes(codes);
+          }}
+          onCancel={() => setEnrolment(undefined)}
+        />
+      )}
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { Menu } from 'react-admin';
+import { Menu, useCanAccess } from 'react-admin';
 import { navigation } from '../../resources';
 import { useListable } from '../components/useListable';
 
@@ -11,10 +11,12 @@ const listedResources = navigation.map((entry) => entry.resource);
  */
 export const AppMenu = () => {
   const listable = useListable(listedResources);
+  // Every role's, but not a session's that must enrol a second factor first.
+  const { canAccess: dashboard } = useCanAccess({ resource: 'dashboard', action: 'read' });
   return (
     <Box component="nav" aria-label="Main">
       <Menu>
-        <Menu.DashboardItem primaryText="Dashboard" />
+        {dashboard && <Menu.DashboardItem primaryText="Dashboard" />}
         {navigation
           .filter((entry) => listable(entry.resource))
           .map(({ to, label, icon: Icon, preload }) => (
