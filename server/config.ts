@@ -4,7 +4,7 @@ import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../shared/catalogue/product';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/catalogue/uploads';
 import { CREDIT_LIMIT } from '../shared/catalogue/audit';
 import { DEFAULT_CREDIT_APPROVAL_THRESHOLD, DEFAULT_CREDIT_REQUEST_TTL_HOURS } from '../shared/catalogue/creditRequests';
-import { ROLES, type Role } from '../shared/catalogue/permissions';
+import { ROLES, isRole, type Role } from '../shared/catalogue/permissions';
 
 const commaList = z.string().transform((value) =>
   value
@@ -63,9 +63,7 @@ const environmentSchema = z.object({
   SESSION_TTL_HOURS: positiveInt.default(12),
   SESSION_IDLE_MINUTES: positiveInt.default(60),
   STEP_UP_MINUTES: positiveInt.default(10),
-  MFA_REQUIRED_ROLES: commaList
-    .refine((roles) => roles.every((role) => (ROLES as readonly string[]).includes(role)), `a comma-separated list of roles (${ROLES.join(', ')})`)
-    .optional(),
+  MFA_REQUIRED_ROLES: commaList.refine((roles) => roles.every(isRole), `a comma-separated list of roles (${ROLES.join(', ')})`).optional(),
   // Exact up to this, then the planner's estimate. 200 is twenty pages; counting to 1 000 read ~10 000 rows for a text
   // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),

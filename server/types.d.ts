@@ -39,6 +39,6 @@ declare module 'fastify' {
     stepUp?: boolean;
   }
   interface FastifyRequest {
-    session?: { admin: AdminRow; token: string };
+    session?: { admin: AdminRow; token: string; tokenHash: string };
   }
 }

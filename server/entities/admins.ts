@@ -1,15 +1,14 @@
 import { permit } from '../lib/permissions';
-import { and, eq, getTableColumns, ilike, ne, or } from 'drizzle-orm';
-import { admins, sessions } from '../db/schema';
+import { getTableColumns, ilike, or } from 'drizzle-orm';
+import { admins } from '../db/schema';
 import { toAdminDto } from '../lib/adminDto';
 import { issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { refuseTakenEmail } from '../lib/dbErrors';
 import { refuseEmailInUse } from '../lib/emailInUse';
 import { AppError } from '../lib/errors';
-import { hashToken } from '../lib/ids';
 import { date, text } from '../lib/csvExport';
 import { definedOnly } from '../lib/objects';
-import { forgetKeptSessions, sessionOf } from '../lib/sessions';
+import { forgetKeptSessions, revokeOtherSessions, sessionOf } from '../lib/sessions';
 import { refuseNoOwnerLeft } from '../lib/owners';
 import { requireFreshProof } from '../lib/stepUp';
 import { DEFAULT_ROLE } from '../../shared/catalogue/permissions';
@@ -74,7 +73,7 @@ export default defineEntity({
      * changed admin's sessions (but the one making the change) and the links still out.
      */
     then: async (tx, before, after, { app, request }) => {
-      const { admin: actor, token } = sessionOf(request);
+      const { admin: actor, tokenHash } = sessionOf(request);
       const emailChanged = after.email.toLowerCase() !== before.email.toLowerCase();
       // Another admin's e-mail or role is a dangerous change (issue 32), compared under the row lock; one's own e-mail
       // (the account page) is not. A refusal here rolls the write back.
@@ -85,7 +84,7 @@ export default defineEntity({
         if (before.role === 'owner') await refuseNoOwnerLeft(tx);
       }
       if (!emailChanged) return;
-      await tx.delete(sessions).where(and(eq(sessions.adminId, after._id), ne(sessions.tokenHash, hashToken(token))));
+      await revokeOtherSessions(tx, after._id, tokenHash);
       await revokeAuthTokens(tx, after._id);
       await app.mail.queue(
         {

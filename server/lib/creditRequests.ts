@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CreditRequestStatus } from '../../shared/catalogue/creditRequests';
 import type { CreditRequest } from '../../shared/contract/creditRequests';
@@ -7,6 +7,7 @@ import { companies, creditRequests, type CreditRequestRow } from '../db/schema';
 import { recordAudit, recordUnattendedAudit } from './audit';
 import { notFound } from './errors';
 import { newId } from './ids';
+import { allowed } from './permissions';
 
 /** Pending past its expiry: expired everywhere at once, before the housekeeping marks it so. */
 const lapsed = sql`(${creditRequests.status} = 'pending' and ${creditRequests.expiresAt} <= now())`;
@@ -100,7 +101,7 @@ export async function expireCreditRequests(db: Database): Promise<number> {
     const expired = await tx
       .update(creditRequests)
       .set({ status: 'expired' })
-      .where(and(eq(creditRequests.status, 'pending'), lte(creditRequests.expiresAt, sql`now()`)))
+      .where(lapsed)
       .returning({ id: creditRequests.id, companyId: creditRequests.companyId });
     for (const row of expired) {
       await recordUnattendedAudit(tx, {
@@ -113,3 +114,7 @@ export async function expireCreditRequests(db: Database): Promise<number> {
     return expired.length;
   });
 }
+
+/** Four eyes (docs/roles.md): an adjustment applies at once for an admin who may adjust, up to CREDIT_APPROVAL_THRESHOLD; otherwise it waits for a second admin. */
+export const appliesAtOnce = (request: FastifyRequest, amount: number): boolean =>
+  allowed(request, 'credit_entry', 'adjust') && Math.abs(amount) <= request.server.config.creditApprovalThreshold;

@@ -19,11 +19,11 @@ import { newId } from './ids';
 /** Long enough for a person to find a security key, short enough that a challenge is not kept. */
 const CHALLENGE_MINUTES = 5;
 
-export type ChallengePurpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
+type ChallengePurpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
 /** The relying party is the console's host (WebAuthn refuses an IP address as its id); answers must come from its origin. */
-export function relyingParty(consoleUrl: string): { id: string; origin: string } {
+function relyingParty(consoleUrl: string): { id: string; origin: string } {
   const url = new URL(consoleUrl);
   return { id: url.hostname, origin: url.origin };
 }
@@ -111,7 +111,7 @@ export async function recountPasskeys(tx: Database, adminId: string): Promise<vo
 }
 
 /** A passkey in place of the password (a sign-in without one, a re-authentication) must check its holder; after a password it need not. */
-export const standsAlone = (purpose: Exclude<ChallengePurpose, 'register'>, adminId: string | null): boolean => purpose === 'reauth' || adminId === null;
+const standsAlone = (purpose: Exclude<ChallengePurpose, 'register'>, adminId: string | null): boolean => purpose === 'reauth' || adminId === null;
 
 /** For a sign-in without password (`adminId` null: any resident key), or for a known admin's own keys. */
 export async function authenticationOptions(
@@ -130,14 +130,14 @@ export async function authenticationOptions(
 /**
  * Whether a known passkey signed the challenge, and whose it is (named in a failure's audit too). Any failure is the
  * same answer: an unknown key, a spent or foreign challenge, a bad signature or counter. Without a password
- * (`userVerified` needed), the passkey must have checked its holder.
+ * (a sign-in alone, a re-authentication: standsAlone), the passkey must have checked its holder.
  */
 export async function verifyPasskey(
   db: Database,
   consoleUrl: string,
   purpose: Exclude<ChallengePurpose, 'register'>,
   response: AuthenticationResponseJSON,
-  options: { adminId?: string; userVerified?: boolean },
+  options: { adminId?: string },
 ): Promise<{ holder?: AdminRow; verified: boolean }> {
   const [found] = await db
     .select({ passkey: passkeys, admin: admins })
@@ -154,7 +154,7 @@ export async function verifyPasskey(
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
-    requireUserVerification: options.userVerified ?? false,
+    requireUserVerification: standsAlone(purpose, options.adminId ?? null),
   }).catch(() => undefined);
   if (!verification?.verified) return { holder: admin, verified: false };
   await db.update(passkeys).set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, passkey.id));

@@ -2,6 +2,7 @@ import { lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authTokens, mfaTokens, rateLimits, recordViewers, sessions } from '../db/schema';
 import { pruneChallenges } from './passkeys';
+import { idleSince } from './sessions';
 import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
 
 export interface PrunedRows {
@@ -20,7 +21,7 @@ export interface PrunedRows {
 export async function pruneExpired(db: Database, rateLimitWindowSeconds: number, sessionIdleMinutes = Infinity): Promise<PrunedRows> {
   const now = new Date();
   // Idle-expired sessions are refused already (sessions.ts); without the setting, only lifetimes count.
-  const idle = Number.isFinite(sessionIdleMinutes) ? lt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMinutes * 60_000)) : undefined;
+  const idle = Number.isFinite(sessionIdleMinutes) ? lt(sessions.lastSeenAt, idleSince(sessionIdleMinutes, now.getTime())) : undefined;
   const [expiredSessions, expiredTokens, expiredMfaTokens, expiredChallenges, finishedWindows, goneViewers] = await Promise.all([
     db
       .delete(sessions)

@@ -20,7 +20,7 @@ export const otpauthUrl = (email: string, secret: string): string => generateURI
 export const hasTotp = (admin: AdminRow): admin is AdminRow & { totpSecret: string; totpEnabledAt: Date } => Boolean(admin.totpEnabledAt && admin.totpSecret);
 
 /** TOTP, passkeys, or both: what a sign-in with a password must still prove. */
-export const secondFactorMethods = (admin: AdminRow): ('totp' | 'passkey')[] => [
+const secondFactorMethods = (admin: AdminRow): ('totp' | 'passkey')[] => [
   ...(hasTotp(admin) ? (['totp'] as const) : []),
   ...(admin.passkeyCount > 0 ? (['passkey'] as const) : []),
 ];
@@ -56,6 +56,13 @@ export async function spendTotpCode(db: Database, admin: AdminRow, code: string,
   return spent.length > 0;
 }
 
+/** A TOTP code, else a recovery code, spent by checking it: which it was, or undefined for neither (or no TOTP). */
+export async function spendCode(db: Database, admin: AdminRow, code: string): Promise<'totp' | 'recovery' | undefined> {
+  if (!hasTotp(admin)) return undefined;
+  if (await spendTotpCode(db, admin, code)) return 'totp';
+  return (await spendRecoveryCode(db, admin.id, code)) ? 'recovery' : undefined;
+}
+
 /** Case, spaces and dashes are only how a person copies it. */
 const normalisedRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
@@ -75,7 +82,7 @@ export async function replaceRecoveryCodes(tx: Database, adminId: string): Promi
 }
 
 /** Marks the code used in the same statement that finds it, so that two sign-ins cannot both spend it. */
-export async function spendRecoveryCode(tx: Database, adminId: string, code: string): Promise<boolean> {
+async function spendRecoveryCode(tx: Database, adminId: string, code: string): Promise<boolean> {
   const spent = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
@@ -98,7 +105,7 @@ export async function removeSecondFactor(tx: Database, adminId: string): Promise
   await tx.delete(mfaTokens).where(eq(mfaTokens.adminId, adminId));
 }
 
-export async function issueMfaToken(db: Database, adminId: string): Promise<string> {
+async function issueMfaToken(db: Database, adminId: string): Promise<string> {
   const token = newSecretToken();
   await db.insert(mfaTokens).values({ tokenHash: hashToken(token), adminId, expiresAt: new Date(Date.now() + MFA_TOKEN_MINUTES * 60_000) });
   return token;

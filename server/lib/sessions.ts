@@ -1,5 +1,5 @@
 import { BACKGROUND_CALL_HEADER } from '../../shared/catalogue/backgroundCalls';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
@@ -13,7 +13,7 @@ export const SESSION_COOKIE = 'ap_session';
 const AUTHORIZATION_HEADER = /^JWT ([A-Za-z0-9_-]{1,200})$/;
 
 /** The client a session was opened from, as its list shows it. */
-export interface SessionClient {
+interface SessionClient {
   ip: string;
   userAgent: string | undefined;
 }
@@ -51,7 +51,7 @@ const sessionQuery = reusableSelect(
 export const idleSince = (idleMinutes: number, now = Date.now()): Date => new Date(now - idleMinutes * 60_000);
 
 /** How often a session's use is written: the idle timeout needs minutes, not each request. */
-export const LAST_SEEN_INTERVAL_MS = 60_000;
+const LAST_SEEN_INTERVAL_MS = 60_000;
 /** Per server (its database handle), the tokens whose use was written within the interval; bounded, since tokens come from requests. */
 const recentlySeenBy = new WeakMap<Database, LRUCache<string, true>>();
 
@@ -65,8 +65,9 @@ function recentlySeen(db: Database): LRUCache<string, true> {
  * Kept by this process (sessionCache.ts), or read from the database. A kept session is honoured no longer than its idle
  * deadline as read: a use since then moved `last_seen_at`, and the next read sees it.
  */
-export async function findSessionAdmin(app: FastifyInstance, token: string): Promise<AdminRow | undefined> {
-  const tokenHash = hashToken(token);
+export const findSessionAdmin = (app: FastifyInstance, token: string): Promise<AdminRow | undefined> => sessionAdmin(app, hashToken(token));
+
+async function sessionAdmin(app: FastifyInstance, tokenHash: string): Promise<AdminRow | undefined> {
   const idleMs = app.config.sessionIdleMinutes * 60_000;
   return app.sessionCache.admin(tokenHash, async () => {
     const now = Date.now();
@@ -84,8 +85,7 @@ export async function findSessionAdmin(app: FastifyInstance, token: string): Pro
 }
 
 /** Moves `last_seen_at`, at most once an interval per session and server; no cache hears of it (migration 0024). */
-async function noteUse(db: Database, token: string): Promise<void> {
-  const tokenHash = hashToken(token);
+async function noteUse(db: Database, tokenHash: string): Promise<void> {
   const seen = recentlySeen(db);
   if (seen.has(tokenHash)) return;
   seen.set(tokenHash, true);
@@ -94,6 +94,13 @@ async function noteUse(db: Database, token: string): Promise<void> {
     .set({ lastSeenAt: sql`now()` })
     .where(eq(sessions.tokenHash, tokenHash));
 }
+
+/** Ends the admin's sessions but the one that makes the call; answers the ended ones' public ids. */
+export const revokeOtherSessions = (db: Database, adminId: string, keptTokenHash: string) =>
+  db
+    .delete(sessions)
+    .where(and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, keptTokenHash)))
+    .returning({ id: sessions.id });
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
@@ -122,15 +129,17 @@ export function clearSessionCookie(reply: FastifyReply): void {
 /** onRequest hook for everything behind sign-in. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   const token = tokenFromHeader(request);
-  const admin = token ? await findSessionAdmin(request.server, token) : undefined;
-  if (!token || !admin) throw new AppError(401, 'UNAUTHORIZED');
+  // Hashed once per call: the lookup, the use and the routes that name the current session all take the hash.
+  const tokenHash = token ? hashToken(token) : undefined;
+  const admin = tokenHash ? await sessionAdmin(request.server, tokenHash) : undefined;
+  if (!token || !tokenHash || !admin) throw new AppError(401, 'UNAUTHORIZED');
   // A record page's heartbeat, or a call the console makes on a timer, is no sign of the admin: an open page would otherwise never go idle.
   const background = request.routeOptions.config.permission?.resource === 'presence' || request.headers[BACKGROUND_CALL_HEADER.toLowerCase()] === '1';
-  if (!background) await noteUse(request.server.db, token);
-  request.session = { admin, token };
+  if (!background) await noteUse(request.server.db, tokenHash);
+  request.session = { admin, token, tokenHash };
 }
 
-export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: string } {
+export function sessionOf(request: FastifyRequest): { admin: AdminRow; token: string; tokenHash: string } {
   if (!request.session) throw new AppError(401, 'UNAUTHORIZED');
   return request.session;
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError } from './errors';
-import { hashToken } from './ids';
 import { sessionOf } from './sessions';
 
 /**
@@ -16,7 +15,7 @@ export async function requireFreshProof(request: FastifyRequest, db: Database = 
     .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(sessionOf(request).token)),
+        eq(sessions.tokenHash, sessionOf(request).tokenHash),
         gt(sessions.authenticatedAt, sql`now() - make_interval(mins => ${request.server.config.stepUpMinutes})`),
       ),
     )
@@ -29,7 +28,7 @@ export async function refreshProof(tx: Database, request: FastifyRequest): Promi
   const [row] = await tx
     .update(sessions)
     .set({ authenticatedAt: sql`now()` })
-    .where(eq(sessions.tokenHash, hashToken(sessionOf(request).token)))
+    .where(eq(sessions.tokenHash, sessionOf(request).tokenHash))
     .returning({ at: sessions.authenticatedAt });
   if (!row) throw new AppError(401, 'UNAUTHORIZED');
   return row.at;

@@ -1,5 +1,5 @@
 import { permit, requirePermission } from '../lib/permissions';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { admins, sessions, type AdminRow } from '../db/schema';
@@ -8,14 +8,13 @@ import { toAdminDto } from '../lib/adminDto';
 import { recordAudit } from '../lib/audit';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
 import { AppError } from '../lib/errors';
-import { hashToken } from '../lib/ids';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { answer, done } from '../lib/answers';
 import { authenticationOptions, verifyPasskey } from '../lib/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { passkeySigninBody, passkeySigninOptionsBody, webauthnOptionsAnswer } from '../../shared/contract/passkeys';
-import { findMfaTokenAdmin, hasSecondFactor, hasTotp, mfaRequired, mustEnrol, spendMfaToken, spendTotpCode, spendRecoveryCode } from '../lib/secondFactor';
+import { findMfaTokenAdmin, hasSecondFactor, hasTotp, mfaRequired, mustEnrol, spendCode, spendMfaToken } from '../lib/secondFactor';
 import { signinMfaBody } from '../../shared/contract/mfa';
 import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
 import {
@@ -25,6 +24,7 @@ import {
   findSessionAdmin,
   forgetKeptSessions,
   requireSession,
+  revokeOtherSessions,
   revokeSession,
   sessionOf,
   setSessionCookie,
@@ -132,12 +132,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!admin || !hasTotp(admin)) throw new AppError(401, 'INVALID_TOKEN');
       const { addressKey, clientKey } = failureKeys(admin.email.toLowerCase(), request.ip);
       await assertUnderFailureLimits(addressKey, clientKey);
-      const byTotp = await spendTotpCode(db, admin, code);
       const answer = await db.transaction(async (tx) => {
-        const byRecoveryCode = !byTotp && (await spendRecoveryCode(tx, admin.id, code));
-        if (!byTotp && !byRecoveryCode) return undefined;
+        const spentBy = await spendCode(tx, admin, code);
+        if (!spentBy) return undefined;
         if (!(await spendMfaToken(tx, mfaToken))) throw new AppError(401, 'INVALID_TOKEN');
-        if (byRecoveryCode) await recordAudit(tx, request, { action: 'recovery_code_used', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
+        if (spentBy === 'recovery')
+          await recordAudit(tx, request, { action: 'recovery_code_used', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
         await clearFailures(tx, [addressKey]);
         await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
         return openSession(tx, reply, admin);
@@ -194,7 +194,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       await assertFailuresUnderLimit(db, [{ key: clientKey, max: perClientMax }], authLimit.windowSeconds);
       const { holder: admin, verified } = await verifyPasskey(db, config.consoleUrl, 'signin', credential as AuthenticationResponseJSON, {
         adminId: tokenAdmin?.id,
-        userVerified: !tokenAdmin,
       });
       if (!admin || !verified) {
         await db.transaction(async (tx) => {
@@ -344,14 +343,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Change the signed-in administrator’s password', body: changePasswordBody, response: { 200: passwordChanged } },
     },
     async (request) => {
-      const { admin, token } = sessionOf(request);
+      const { admin, tokenHash } = sessionOf(request);
       const { body } = request;
       if (!(await verifyPassword(body.password, admin.passwordHash))) throw new AppError(400, 'WRONG_PASSWORD');
       checkNewPassword(body.newPassword, body.verifyPassword);
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id));
-        await tx.delete(sessions).where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))));
+        await revokeOtherSessions(tx, admin.id, tokenHash);
         await revokeAuthTokens(tx, admin.id);
         await recordAudit(tx, request, { action: 'password_change', entity: 'admin', entityId: admin.id });
       });

@@ -1,4 +1,5 @@
 import { allowed, permit, refuseUnless } from '../lib/permissions';
+import { appliesAtOnce } from '../lib/creditRequests';
 import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -181,7 +182,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   /** The form's balance is an adjustment at once: only for who may adjust, and never past the four-eyes threshold. */
   function refuseBalanceEdit(request: FastifyRequest, difference: number) {
     refuseUnless(request, 'credit_entry', 'adjust');
-    if (Math.abs(difference) > config.creditApprovalThreshold) throw new AppError(409, 'APPROVAL_REQUIRED');
+    if (!appliesAtOnce(request, difference)) throw new AppError(409, 'APPROVAL_REQUIRED');
   }
 
   app.put(

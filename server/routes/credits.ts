@@ -1,4 +1,4 @@
-import { allowed, permit } from '../lib/permissions';
+import { permit } from '../lib/permissions';
 import { desc, eq, sql } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
-import { openCreditRequest } from '../lib/creditRequests';
+import { appliesAtOnce, openCreditRequest } from '../lib/creditRequests';
 import { adjustBalance, creditDifference, staysInRange } from '../lib/ledger';
 import { answer, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
@@ -50,7 +50,7 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { amount, reason } = request.body;
       const { admin } = sessionOf(request);
-      const appliedAtOnce = allowed(request, 'credit_entry', 'adjust') && Math.abs(amount) <= config.creditApprovalThreshold;
+      const appliedAtOnce = appliesAtOnce(request, amount);
       if (!appliedAtOnce) {
         const asked = await db.transaction(async (tx) => {
           const company = await findCompany(tx, id);

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outbox, roomMessages, sessions } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import { hashToken, newId } from '../lib/ids';
+import { newId } from '../lib/ids';
 import { sessionOf } from '../lib/sessions';
 import { answer } from '../lib/answers';
 import { findRoom, toMessageDto } from './rooms';
@@ -97,8 +97,8 @@ export async function devHelperRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { admin, token } = sessionOf(request);
-      const session = eq(sessions.tokenHash, hashToken(token));
+      const { admin, tokenHash } = sessionOf(request);
+      const session = eq(sessions.tokenHash, tokenHash);
       const authenticatedAt = await app.db.transaction(async (tx) => {
         const [before] = await tx.select({ at: sessions.authenticatedAt }).from(sessions).where(session);
         const [row] = await tx

@@ -2,12 +2,13 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { admins, passkeys } from '../db/schema';
+import { passkeys } from '../db/schema';
 import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
-import { AppError, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { adminPasskeys, recountPasskeys, keepPasskey, registrationOptions, verifyNewPasskey, type PasskeyRow } from '../lib/passkeys';
 import { permit } from '../lib/permissions';
+import { currentAdmin } from '../lib/proofs';
 import { forgetKeptSessions, sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
 import {
@@ -67,12 +68,7 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Challenge the browser to create a passkey', body: passkeyOptionsBody, response: { 200: webauthnOptionsAnswer } },
     },
     async (request) => {
-      const [admin] = await db
-        .select()
-        .from(admins)
-        .where(eq(admins.id, adminIdOf(request)));
-      if (!admin) throw new AppError(401, 'UNAUTHORIZED');
-      return answer({ ...(await registrationOptions(db, config.consoleUrl, admin)) });
+      return answer({ ...(await registrationOptions(db, config.consoleUrl, await currentAdmin(request))) });
     },
   );
 

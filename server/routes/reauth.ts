@@ -6,7 +6,7 @@ import { recordAudit } from '../lib/audit';
 import { verifyPassword } from '../lib/passwords';
 import { permit } from '../lib/permissions';
 import { currentAdmin, requireProof } from '../lib/proofs';
-import { hasTotp, spendRecoveryCode, spendTotpCode } from '../lib/secondFactor';
+import { spendCode } from '../lib/secondFactor';
 import { refreshProof } from '../lib/stepUp';
 import { authenticationOptions, verifyPasskey } from '../lib/passkeys';
 import { sessionOf } from '../lib/sessions';
@@ -22,16 +22,13 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  /** Whether the proof holds; a recovery code is spent by checking it, and `spent` says so. */
-  async function check(admin: AdminRow, body: ReauthBody, spent: { recoveryCode: boolean }): Promise<boolean> {
+  /** Whether the proof holds; a code is spent by checking it, and `spent.by` says which kind it was. */
+  async function check(admin: AdminRow, body: ReauthBody, spent: { by?: 'totp' | 'recovery' }): Promise<boolean> {
     if ('password' in body) return verifyPassword(body.password, admin.passwordHash);
     if ('passkey' in body)
-      return (await verifyPasskey(db, app.config.consoleUrl, 'reauth', body.passkey as AuthenticationResponseJSON, { adminId: admin.id, userVerified: true }))
-        .verified;
-    if (!hasTotp(admin)) return false;
-    if (await spendTotpCode(db, admin, body.code)) return true;
-    spent.recoveryCode = await spendRecoveryCode(db, admin.id, body.code);
-    return spent.recoveryCode;
+      return (await verifyPasskey(db, app.config.consoleUrl, 'reauth', body.passkey as AuthenticationResponseJSON, { adminId: admin.id })).verified;
+    spent.by = await spendCode(db, admin, body.code);
+    return spent.by !== undefined;
   }
 
   const audit = (request: FastifyRequest, admin: AdminRow, action: 'reauth' | 'failed_reauth' | 'recovery_code_used') => (tx: typeof db) =>
@@ -64,12 +61,12 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const admin = await currentAdmin(request);
-      const spent = { recoveryCode: false };
+      const spent: { by?: 'totp' | 'recovery' } = {};
       const { body } = request;
       const code = 'password' in body ? 'WRONG_PASSWORD' : 'passkey' in body ? 'INVALID_PASSKEY' : 'INVALID_CODE';
       await requireProof(request, admin, () => check(admin, request.body, spent), code, audit(request, admin, 'failed_reauth'));
       const authenticatedAt = await db.transaction(async (tx) => {
-        if (spent.recoveryCode) await audit(request, admin, 'recovery_code_used')(tx);
+        if (spent.by === 'recovery') await audit(request, admin, 'recovery_code_used')(tx);
         await audit(request, admin, 'reauth')(tx);
         return refreshProof(tx, request);
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
@@ -7,9 +7,8 @@ import { done } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
 import { browserName } from '../lib/browserName';
 import { AppError } from '../lib/errors';
-import { hashToken } from '../lib/ids';
 import { permit } from '../lib/permissions';
-import { clearSessionCookie, forgetKeptSessions, idleSince, sessionOf } from '../lib/sessions';
+import { clearSessionCookie, forgetKeptSessions, idleSince, revokeOtherSessions, sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
 import { adminSessionParams, adminSessionsParams, ownSessionParams, sessionsAnswer, sessionsRevoked, type AdminSession } from '../../shared/contract/sessions';
 
@@ -22,7 +21,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     and(eq(sessions.adminId, adminId), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, idleSince(config.sessionIdleMinutes)));
 
   async function listOf(request: FastifyRequest, adminId: string) {
-    const currentHash = hashToken(sessionOf(request).token);
+    const currentHash = sessionOf(request).tokenHash;
     const rows = await db.select().from(sessions).where(live(adminId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
     const data = rows.map((row): AdminSession => ({
       _id: row.id,
@@ -37,7 +36,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
 
   /** Deleting notifies every server's session cache (migration 0024); this one drops its own in onSend. */
   async function revoke(request: FastifyRequest, reply: FastifyReply, adminId: string, sessionId: string): Promise<void> {
-    const currentHash = hashToken(sessionOf(request).token);
+    const currentHash = sessionOf(request).tokenHash;
     const ended = await db.transaction(async (tx: Database) => {
       const [row] = await tx
         .delete(sessions)
@@ -93,12 +92,9 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'End every session of the signed-in administrator but this one', response: { 200: sessionsRevoked } },
     },
     async (request) => {
-      const { admin, token } = sessionOf(request);
+      const { admin, tokenHash } = sessionOf(request);
       const revoked = await db.transaction(async (tx: Database) => {
-        const rows = await tx
-          .delete(sessions)
-          .where(and(eq(sessions.adminId, admin.id), ne(sessions.tokenHash, hashToken(token))))
-          .returning({ id: sessions.id });
+        const rows = await revokeOtherSessions(tx, admin.id, tokenHash);
         if (rows.length)
           await recordAudit(tx, request, { action: 'session_revoke', entity: 'session', entityId: admin.id, changes: { sessions: [rows.length, 0] } });
         return rows.length;

@@ -16,11 +16,8 @@ export const SIGN_IN_PATH = '/auth';
 const isSession = (body: SessionBody): body is SessionBody & { token: string; user: SessionUser } =>
   body.ok !== false && typeof body.token === 'string' && Boolean(body.user?._id);
 
-/**
- * What a password sign-in answers: nothing once the session is open, the token of the second step (MFA_REQUIRED), or
- * `mustEnrol` for a session that may only enrol a second factor (MFA_REQUIRED_ROLES).
- */
-export type SignInResult = SecondStep | { mustEnrol: true } | void;
+/** What a password sign-in answers: nothing once the session is open (see `mustEnrol`), or the second step's token (MFA_REQUIRED). */
+export type SignInResult = SecondStep | void;
 /** After MFA_REQUIRED: the token the second step trades, and the factors the admin has. */
 export interface SecondStep {
   mfaToken: string;
@@ -44,7 +41,7 @@ export interface AdminAuthProvider extends AuthProvider {
   /** The second step of a sign-in: a TOTP or recovery code with the first step's token. */
   loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
   /** A passkey alone (no password), or as the second step with its token; rejects with the server's code or the prompt's failure. */
-  loginWithPasskey(params?: { mfaToken?: string }): Promise<{ mustEnrol: true } | void>;
+  loginWithPasskey(params?: { mfaToken?: string }): Promise<void>;
 }
 
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
@@ -57,9 +54,8 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     enrolmentRequired = body.mfa_enrolment_required === true;
     return true;
   };
-  const openedSession = (body: SessionBody): { mustEnrol: true } | undefined => {
+  const openedSession = (body: SessionBody): void => {
     if (!startSession(body)) throw new Error(body.code || messages.failure.generic);
-    return body.mfa_enrolment_required === true ? { mustEnrol: true } : undefined;
   };
 
   /** The httpOnly cookie is traded for the in-memory token once per page load; a 503 says nothing of the session, so the next check asks again. */

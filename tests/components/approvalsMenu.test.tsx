@@ -61,7 +61,7 @@ describe('the Approvals menu entry', () => {
     expect(getList).not.toHaveBeenCalledWith('credit_request', expect.anything());
   });
 
-  it("shows no count to a non-approver even on the Approvals page, whose list is the count's query", async () => {
+  it('shows no count to a non-approver even on the Approvals page, which lists the same requests', async () => {
     renderConsole('/approvals', 'operations', 3);
     await screen.findByText('Large order');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -64,8 +64,8 @@ describe('the sign-in’s second step', () => {
     const authProvider = fakeAuthProvider({
       login: vi.fn(async () => {
         signedIn = true;
-        return { mustEnrol: true as const };
       }),
+      mustEnrol: vi.fn(() => signedIn),
       checkAuth: vi.fn(async () => {
         if (!signedIn) throw { redirectTo: '/auth', message: false };
       }),
@@ -144,6 +144,7 @@ describe('a reset link for an admin who must enrol', () => {
     let signedIn = false;
     const authProvider = fakeAuthProvider({
       startSession: vi.fn(() => (signedIn = true)),
+      mustEnrol: vi.fn(() => signedIn),
       checkAuth: vi.fn(async () => {
         if (!signedIn) throw { redirectTo: '/auth', message: false };
       }),
@@ -161,8 +162,8 @@ describe('a reset link for an admin who must enrol', () => {
 });
 
 describe('the account page’s Security tab', () => {
-  const openSecurity = async (dataProvider: Record<string, (...args: never[]) => Promise<unknown>>) => {
-    const rendered = renderPage(AccountPage, '/account', { dataProvider });
+  const openSecurity = async (dataProvider: Record<string, (...args: never[]) => Promise<unknown>>, authProvider = fakeAuthProvider()) => {
+    const rendered = renderPage(AccountPage, '/account', { dataProvider, authProvider });
     await rendered.user.click(await screen.findByRole('tab', { name: 'Security' }));
     return rendered;
   };
@@ -183,7 +184,9 @@ describe('the account page’s Security tab', () => {
       enabled = true;
       return CODES;
     });
-    const { user } = await openSecurity({ getSecondFactor, setupTotp, confirmTotp });
+    // A session that had to enrol: confirming tells the console it may use everything again.
+    const authProvider = fakeAuthProvider({ mustEnrol: vi.fn(() => true) });
+    const { user } = await openSecurity({ getSecondFactor, setupTotp, confirmTotp }, authProvider);
     expect(await screen.findByText(/Off: a password alone signs you in/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enable two-factor authentication' }));
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
@@ -192,6 +195,7 @@ describe('the account page’s Security tab', () => {
     await user.type(screen.getByLabelText('Code from the app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(confirmTotp).toHaveBeenCalledWith('123456'));
+    await waitFor(() => expect(authProvider.enrolled).toHaveBeenCalledTimes(1));
     const codes = await screen.findByRole('region', { name: 'Recovery codes' });
     for (const code of CODES) expect(within(codes).getByText(code)).toBeInTheDocument();
     expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();

@@ -86,9 +86,11 @@ describe('authProvider', () => {
 
   it('login says when the session may only enrol a second factor', async () => {
     const { auth, session } = setup([200, { ok: true, token: 'tok-3', user, mfa_enrolment_required: true }], [200, { ok: true, token: 'tok-4', user }]);
-    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ mustEnrol: true });
-    expect(session.token()).toBe('tok-3');
     await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toBeUndefined();
+    expect(session.token()).toBe('tok-3');
+    expect(auth.mustEnrol()).toBe(true);
+    await expect(auth.login({ email: 'ada@example.com', password: 'pw' })).resolves.toBeUndefined();
+    expect(auth.mustEnrol()).toBe(false);
   });
 
   it('says whether the session may only enrol a second factor, from the sign-in or the start-up check', async () => {

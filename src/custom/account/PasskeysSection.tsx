@@ -23,11 +23,10 @@ import type { Passkey } from '../../../shared/contract/passkeys';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { ActionsHeaderCell } from '../components/ActionsHeaderCell';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
+import { SECOND_FACTOR_KEY } from './secondFactorStatus';
 import { useEnrolled } from './useEnrolled';
 
 const PASSKEYS_KEY = ['account', 'passkeys'];
-/** Registering or removing a passkey changes the second factor the section above shows. */
-const SECOND_FACTOR_KEY = ['account', 'secondFactor'];
 
 /** The Security tab's passkeys: add several (the browser's prompt, then a name), rename and remove them. */
 export const PasskeysSection = () => {

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { PasswordField } from '../auth/PasswordField';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
+import { SECOND_FACTOR_KEY, useSecondFactorStatus } from './secondFactorStatus';
 import { useEnrolled } from './useEnrolled';
-
-const STATUS_KEY = ['account', 'secondFactor'];
 
 /** The QR code as an SVG data URL (`img-src data:` is allowed; no canvas, no inline script); qrcode is fetched with the first enrolment. */
 function useQrCode(text: string): string | undefined {
@@ -29,10 +28,10 @@ function useQrCode(text: string): string | undefined {
 export const SecondFactorSection = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => dataProvider.getSecondFactor() });
+  const status = useSecondFactorStatus();
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_url: string }>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_KEY });
   const showCodes = async (codes: string[]) => {
     setEnrolment(undefined);
     setRecoveryCodes(codes);

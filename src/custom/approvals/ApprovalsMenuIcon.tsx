@@ -12,7 +12,7 @@ export const PENDING_COUNT_REFRESH_MS = 30_000;
 
 /**
  * The Approvals menu entry's icon, with the number of pending requests for an admin who may approve them; a decision
- * refreshes it with the page. An admin who may not approve gets no count, even from the page's own cached query.
+ * refreshes it with the page. An admin who may not approve gets no count, whatever the page has read.
  */
 export const ApprovalsMenuIcon = () => {
   const { canAccess: approver = false } = useCanAccess({ resource: 'credit_request', action: 'approve' });

@@ -1,10 +1,10 @@
 import { Button, CircularProgress } from '@mui/material';
 import { ErrorCode } from '../../../shared/catalogue/errorCodes';
 import { useAuthMutation, useAuthServices } from './AuthShell';
-import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
+import { useEnterConsole } from './useEnterConsole';
 
 /** Whether this browser can ask for a passkey at all. */
-export const browserHasPasskeys = (): boolean => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+const browserHasPasskeys = (): boolean => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /**
  * Signs in with a passkey: alone (no `mfaToken`: the passkey stands for both factors), or as the second step after the
@@ -14,7 +14,7 @@ export const PasskeySignInButton = ({ mfaToken, onRestart, primary = false }: { 
   const { authProvider } = useAuthServices();
   const enterConsole = useEnterConsole();
   const signIn = useAuthMutation(() => authProvider.loginWithPasskey({ mfaToken }), {
-    onSuccess: (result) => enterConsole(result ? ENROL_PATH : '/'),
+    onSuccess: () => enterConsole(),
     onError: (error) => error instanceof Error && error.message === ErrorCode.INVALID_TOKEN && onRestart?.(),
   });
   const submitting = signIn.isPending || signIn.isSuccess;

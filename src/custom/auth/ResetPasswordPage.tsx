@@ -8,7 +8,7 @@ import { AuthCard } from './AuthCard';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { PasswordField } from './PasswordField';
 import { RESET_PATH } from './paths';
-import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
+import { useEnterConsole } from './useEnterConsole';
 
 /** /auth/reset?token=…: a new password from the emailed link, then the console. */
 export const ResetPasswordPage = () => {
@@ -32,7 +32,7 @@ export const ResetPasswordPage = () => {
       multiLine: true,
       onSuccess: (answer) => {
         const secondStep = secondStepOf(answer);
-        return secondStep ? navigate(SIGN_IN_PATH, { replace: true, state: secondStep }) : enterConsole(answer.mfa_enrolment_required ? ENROL_PATH : '/');
+        return secondStep ? navigate(SIGN_IN_PATH, { replace: true, state: secondStep }) : enterConsole();
       },
     },
   );

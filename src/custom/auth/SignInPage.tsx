@@ -9,7 +9,7 @@ import type { SecondStep } from '../../providers/authProvider';
 import { PasskeySignInButton } from './PasskeySignInButton';
 import { SignInCodeStep } from './SignInCodeStep';
 import { FORGOT_PATH } from './paths';
-import { ENROL_PATH, useEnterConsole } from './useEnterConsole';
+import { useEnterConsole } from './useEnterConsole';
 
 /**
  * /auth: the password, then a code or a passkey for an admin with a second factor (or straight to that step after a
@@ -33,7 +33,7 @@ const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (secondStep: SecondSte
   const enterConsole = useEnterConsole();
   // No success toast: the console opens.
   const signIn = useAuthMutation((credentials: { email: string; password: string }) => authProvider.login(credentials), {
-    onSuccess: (result) => (result && 'mfaToken' in result ? onMfaRequired(result) : enterConsole(result ? ENROL_PATH : '/')),
+    onSuccess: (secondStep) => (secondStep ? onMfaRequired(secondStep) : enterConsole()),
   });
   // The spinner stays once signed in, until the console replaces this page.
   const submitting = signIn.isPending || signIn.isSuccess;

@@ -1,11 +1,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuthServices } from './AuthShell';
 
 /** Where an admin who must enrol a second factor first lands: the account page's Security tab. */
 export const ENROL_PATH = '/account#security';
 
-/** The console mounts afresh (on the dashboard unless told), so that its auth state starts from the new session. */
+/**
+ * The console mounts afresh (on the dashboard unless told), so that its auth state starts from the new session; a
+ * session that may only enrol a second factor opens on the Security tab, whatever was asked.
+ */
 export function useEnterConsole() {
   const navigate = useNavigate();
-  return useCallback((path = '/') => navigate(path, { replace: true }), [navigate]);
+  const { authProvider } = useAuthServices();
+  return useCallback((path = '/') => navigate(authProvider.mustEnrol() ? ENROL_PATH : path, { replace: true }), [navigate, authProvider]);
 }

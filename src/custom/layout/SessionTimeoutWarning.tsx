@@ -8,7 +8,7 @@ import { SIGN_IN_PATH } from '../../providers/authProvider';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 
 /** The warning opens this long before the idle timeout. */
-export const WARNING_MS = 60_000;
+const WARNING_MS = 60_000;
 const TICK_MS = 1_000;
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
 import { ErrorCode } from '../../../shared/catalogue/errorCodes';
@@ -7,10 +7,8 @@ import { messages } from '../../../shared/catalogue/messages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
 import type { StepUpPrompt, StepUpProof } from '../../providers/stepUp';
+import { useSecondFactorStatus } from '../account/secondFactorStatus';
 import { PasswordField } from '../auth/PasswordField';
-
-/** The Security tab's key: the dialog and the tab read one answer of `GET /admin/mfa`. */
-const SECOND_FACTOR_KEY = ['account', 'secondFactor'];
 
 const texts = messages.stepUp;
 const FAILURE_TEXTS: Partial<Record<string, string>> = {
@@ -27,7 +25,7 @@ const FAILURE_TEXTS: Partial<Record<string, string>> = {
 export const StepUpProofForm = ({ prompt }: { prompt: StepUpPrompt }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const titleId = useId();
-  const secondFactor = useQuery({ queryKey: SECOND_FACTOR_KEY, queryFn: () => dataProvider.getSecondFactor() });
+  const secondFactor = useSecondFactorStatus();
   const [withCode, setWithCode] = useState(false);
   const [value, setValue] = useState('');
   // The failure shows in the dialog, beside the field to correct, not in a toast behind the backdrop.
