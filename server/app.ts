@@ -19,6 +19,7 @@ import { uploadsPlugin } from './plugins/uploads';
 import { requireSession } from './lib/sessions';
 import { declarePermission, requirePermission } from './lib/permissions';
 import { sessionCache } from './lib/sessionCache';
+import { refuseUnboundStream } from './lib/eventStream';
 import { fileStoreFor } from './lib/fileStore';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -37,6 +38,7 @@ import { reauthRoutes } from './routes/reauth';
 import { registryRoutes } from './routes/registry';
 import { roomRoutes } from './routes/rooms';
 import { sessionRoutes } from './routes/sessions';
+import { securityEventRoutes } from './routes/securityEvents';
 import { entities } from './entities';
 import { entityRoutes } from './entities/entityRoutes';
 
@@ -70,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessionCache', keptSessions);
   app.addHook('onReady', () => keptSessions.start());
   app.addHook('onClose', () => keptSessions.close());
+  app.addHook('onSend', refuseUnboundStream);
   app.decorate('config', config);
   app.decorate('files', fileStoreFor(config, database.db));
   app.decorate('routeList', []);
@@ -77,7 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The OpenAPI document and its browser describe the contract; they are not part of it.
     if (route.url === OPENAPI_PATH || route.url.startsWith(DOCS_PREFIX)) return;
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
+      if (method !== 'HEAD')
+        app.routeList.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          permission: route.config?.permission,
+          freshProofWhen: route.config?.freshProofWhen,
+        });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   await app.register(mailPlugin);
@@ -128,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await protectedApi.register(passkeyRoutes);
         await protectedApi.register(reauthRoutes);
         await protectedApi.register(sessionRoutes);
+        await protectedApi.register(securityEventRoutes);
         for (const entity of entities) await protectedApi.register(entityRoutes(entity));
         if (config.devRoutes) await protectedApi.register(devHelperRoutes);
       });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_CREDIT_UNIT, PRODUCT_NAME } from '../shared/catalogue/product';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/catalogue/uploads';
 import { CREDIT_LIMIT } from '../shared/catalogue/audit';
-import { DEFAULT_CREDIT_APPROVAL_THRESHOLD, DEFAULT_CREDIT_REQUEST_TTL_HOURS } from '../shared/catalogue/creditRequests';
+import { DEFAULT_CREDIT_APPROVAL_THRESHOLD, DEFAULT_CREDIT_APPROVAL_WINDOW_HOURS, DEFAULT_CREDIT_REQUEST_TTL_HOURS } from '../shared/catalogue/creditRequests';
 import { ROLES, isRole, type Role } from '../shared/catalogue/permissions';
 
 const commaList = z.string().transform((value) =>
@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   // one row in ten matches (docs/benchmarks.md).
   EXACT_COUNT_LIMIT: positiveInt.default(200),
   CREDIT_APPROVAL_THRESHOLD: z.coerce.number().min(0).max(CREDIT_LIMIT).default(DEFAULT_CREDIT_APPROVAL_THRESHOLD),
+  CREDIT_APPROVAL_WINDOW_HOURS: positiveInt.max(24 * 366).default(DEFAULT_CREDIT_APPROVAL_WINDOW_HOURS),
   CREDIT_REQUEST_TTL_HOURS: positiveInt.default(DEFAULT_CREDIT_REQUEST_TTL_HOURS),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
@@ -115,8 +116,10 @@ export interface Config {
   /** Admins of these roles without a second factor may only enrol one (and sign out). */
   mfaRequiredRoles: Role[];
   exactCountLimit: number;
-  /** Four eyes (decisions.md): an adjustment whose absolute amount is above this waits for a second admin. */
+  /** Four eyes (docs/roles.md): an adjustment that takes its admin's sum moved alone within the window above this waits for a second admin. */
   creditApprovalThreshold: number;
+  /** The hours over which that sum is counted. */
+  creditApprovalWindowHours: number;
   creditRequestTtlHours: number;
   authRateLimit: { max: number; windowSeconds: number };
   /** Proxies whose X-Forwarded-For gives the client address (rate limits are per client). */
@@ -179,6 +182,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mfaRequiredRoles: (env.MFA_REQUIRED_ROLES ?? (env.NODE_ENV === 'production' ? ['owner', 'finance'] : [])) as Role[],
     exactCountLimit: env.EXACT_COUNT_LIMIT,
     creditApprovalThreshold: env.CREDIT_APPROVAL_THRESHOLD,
+    creditApprovalWindowHours: env.CREDIT_APPROVAL_WINDOW_HOURS,
     creditRequestTtlHours: env.CREDIT_REQUEST_TTL_HOURS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustedProxies: env.TRUST_PROXY,

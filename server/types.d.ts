@@ -9,6 +9,7 @@ import type { BackgroundWork } from './plugins/backgroundWork';
 
 import type { FastifySchema } from 'fastify';
 import type { Permission } from '../shared/catalogue/permissions';
+import type { Condition } from '../shared/catalogue/policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     listenToDatabase: DatabaseHandle['listen'];
     /** Collected as routes are registered: the fuzz suite walks them. */
-    routeList: Array<{ method: string; url: string; schema?: FastifySchema; permission?: Permission }>;
+    routeList: Array<{ method: string; url: string; schema?: FastifySchema; permission?: Permission; freshProofWhen?: Condition }>;
   }
   interface FastifyReply {
     /** Already serialised JSON (its 200 answer), checked against the route's schema as others are. */
@@ -35,8 +36,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Open to an admin who must enrol a second factor first (MFA_REQUIRED_ROLES): the enrolment itself, and signing out. */
     duringEnrolment?: boolean;
-    /** A dangerous call: refused with 401 REAUTH_REQUIRED past STEP_UP_MINUTES since the session's last proof (server/lib/stepUp.ts). */
-    stepUp?: boolean;
+    /** The case in which the policy asks this route a fresh proof, judged by its handler (server/lib/stepUp.ts). */
+    freshProofWhen?: Condition;
   }
   interface FastifyRequest {
     session?: { admin: AdminRow; token: string; tokenHash: string };

@@ -530,6 +530,8 @@ export const creditEntries = pgTable(
     // Ascending keys: read backwards they give ORDER BY created_at DESC, id DESC (NULLS FIRST), which a DESC NULLS LAST index cannot.
     index('credit_entries_company_idx').on(table.companyId, table.createdAt, table.id),
     index('credit_entries_created_at_idx').on(table.createdAt),
+    // Four eyes by sum (server/lib/fourEyes.ts): what one admin moved within the window, read on every adjustment.
+    index('credit_entries_admin_idx').on(table.adminId, table.createdAt),
   ],
 );
 

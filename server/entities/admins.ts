@@ -10,7 +10,8 @@ import { date, text } from '../lib/csvExport';
 import { definedOnly } from '../lib/objects';
 import { forgetKeptSessions, revokeOtherSessions, sessionOf } from '../lib/sessions';
 import { refuseNoOwnerLeft } from '../lib/owners';
-import { requireFreshProof } from '../lib/stepUp';
+import { tellAccount } from '../mail/securityNotices';
+import { requireFreshProofWhen } from '../lib/stepUp';
 import { DEFAULT_ROLE } from '../../shared/catalogue/permissions';
 import { versionHeaders } from '../../shared/contract/versions';
 import { adminAnswer, adminCreateBody, adminDeleted, adminExport, adminPage, adminSearchBody, adminUpdateBody } from '../../shared/contract/admins';
@@ -75,30 +76,24 @@ export default defineEntity({
     then: async (tx, before, after, { app, request }) => {
       const { admin: actor, tokenHash } = sessionOf(request);
       const emailChanged = after.email.toLowerCase() !== before.email.toLowerCase();
-      // Another admin's e-mail or role is a dangerous change (issue 32), compared under the row lock; one's own e-mail
-      // (the account page) is not. A refusal here rolls the write back.
-      if (after._id !== actor.id && (emailChanged || before.role !== after.role)) await requireFreshProof(request, tx);
-      if (before.role !== after.role) {
-        // An owner cannot demote themselves (nor anyone make themselves an owner: only owners change admins).
-        if (after._id === actor.id) throw new AppError(403, 'FORBIDDEN');
-        if (before.role === 'owner') await refuseNoOwnerLeft(tx);
-      }
+      // An owner cannot demote themselves (nor anyone make themselves an owner: only owners change admins).
+      if (before.role !== after.role && after._id === actor.id) throw new AppError(403, 'FORBIDDEN');
+      // Any e-mail or role change, one's own e-mail too, is the first step of a takeover: compared under the row lock,
+      // a refusal rolls the write back.
+      if (emailChanged || before.role !== after.role) await requireFreshProofWhen(request, 'identity_changes', tx);
+      if (before.role === 'owner' && after.role !== 'owner') await refuseNoOwnerLeft(tx);
       if (!emailChanged) return;
       await revokeOtherSessions(tx, after._id, tokenHash);
       await revokeAuthTokens(tx, after._id);
-      await app.mail.queue(
-        {
-          to: before.email,
-          subject: 'Admin Platform: your sign-in address was changed',
-          body: `Hello ${before.name},\n\n${actor.id === after._id ? 'You' : actor.name} changed the sign-in address of your Admin Platform account from ${before.email} to ${after.email}.\nYour sessions and password links were ended. If you did not expect this, tell another administrator at once.\n`,
-        },
-        request.log,
-        tx,
-      );
+      await tellAccount(app, tx, request, before, {
+        kind: 'email_changed',
+        from: before.email,
+        to: after.email,
+        by: actor.id === after._id ? null : actor.name,
+      });
     },
   },
   remove: {
-    stepUp: true,
     check: (admin, { request }) => {
       if (admin._id === sessionOf(request).admin.id) throw new AppError(403, 'CANNOT_DELETE_SELF');
     },
@@ -116,7 +111,7 @@ export default defineEntity({
     app.put(
       '/admin',
       {
-        ...permit('account', 'update'),
+        ...permit('account', 'update', { freshProofWhen: 'identity_changes' }),
         onSend: forgetKeptSessions,
         schema: { tags, summary: 'Update the signed-in administrator', headers: versionHeaders, body: adminUpdateBody, response: { 200: adminAnswer } },
       },

@@ -82,8 +82,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
     defaultSort: { field: string; direction: 1 | -1 };
     summary?: string;
   };
-  /** `stepUp`: the export is a dangerous call (server/lib/stepUp.ts). */
-  export?: { answer: ReturnType<typeof csvAnswer>; fileName: string; columns: ExportColumn[]; stepUp?: boolean };
+  /** Whether it needs a fresh proof is the policy's (shared/catalogue/policy.ts). */
+  export?: { answer: ReturnType<typeof csvAnswer>; fileName: string; columns: ExportColumn[] };
   create?: {
     body: z.ZodType<Create>;
     /** A body that creates one: the tests that enumerate entities (the audit trail's) send it. */
@@ -124,8 +124,6 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
         /** Checked after the deletion, in its transaction: throwing rolls it back (the last owner). */
         then?: (tx: Database, record: Rec, context: HookContext) => Promise<void>;
         bulk?: boolean;
-        /** Deleting one is a dangerous call (server/lib/stepUp.ts); a bulk delete always is. */
-        stepUp?: boolean;
       }
     | false;
   /** Read by id (GET /{name}/:id); true unless false. */

@@ -1,4 +1,6 @@
 import { permit } from '../lib/permissions';
+import type { Action, Resource } from '../../shared/catalogue/permissions';
+import { sensitivityOf } from '../../shared/catalogue/policy';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -103,11 +105,10 @@ export function entityRoutes(entity: AnyEntity) {
       );
 
       if (entity.export) {
-        const { columns, fileName, answer: exportAnswer, stepUp } = entity.export;
+        const { columns, fileName, answer: exportAnswer } = entity.export;
         csvExportRoute(app, {
           url: `${path}/export`,
           resource: name,
-          stepUp,
           tags,
           summary: `Export every ${name.replace('_', ' ')} the search matches, as CSV`,
           body: search.body as never,
@@ -202,7 +203,7 @@ export function entityRoutes(entity: AnyEntity) {
         `${path}/:id`,
         {
           ...writeOptions,
-          ...permit(name, 'update'),
+          ...permit(name, 'update', judgedCase(name, 'update')),
           schema: {
             tags,
             summary: entity.update.summary ?? `Update ${article(name)}`,
@@ -217,7 +218,7 @@ export function entityRoutes(entity: AnyEntity) {
     }
 
     if (entity.remove !== false) {
-      const { check, then, stepUp } = entity.remove ?? {};
+      const { check, then } = entity.remove ?? {};
       /** Deletes one record inside `tx` (while it is at `expected`, if given: checked under its row lock). */
       const removeOne = async (tx: Database, request: FastifyRequest, id: string, expected?: number) => {
         const before = await find(id, tx, true);
@@ -231,7 +232,7 @@ export function entityRoutes(entity: AnyEntity) {
         `${path}/:id`,
         {
           ...writeOptions,
-          ...permit(name, 'delete', { stepUp }),
+          ...permit(name, 'delete', judgedCase(name, 'delete')),
           schema: { tags, summary: `Delete ${article(name)}`, params: idParams, headers: versionHeaders, response: { 200: entity.contract.deleted } },
         },
         (request) => deleteAtVersion(db, request, removeOne),
@@ -241,8 +242,7 @@ export function entityRoutes(entity: AnyEntity) {
           `${path}/bulk_delete`,
           {
             ...writeOptions,
-            // Every bulk delete is a dangerous call (issue 32).
-            ...permit(name, 'bulk', { stepUp: true }),
+            ...permit(name, 'bulk'),
             schema: {
               tags,
               summary: `Delete several ${tags[0]?.toLowerCase()} in one transaction, each refusal reported`,
@@ -261,4 +261,10 @@ export function entityRoutes(entity: AnyEntity) {
 }
 
 /** `an offer`, `a need`, `a category image`: the summaries' noun. */
+/** The case in which the policy asks a fresh proof of a standard route, which the entity's hooks judge (`requireFreshProofWhen`). */
+function judgedCase(resource: Resource, action: Action) {
+  const { freshProof } = sensitivityOf(resource, action);
+  return freshProof && freshProof !== 'always' ? { freshProofWhen: freshProof } : {};
+}
+
 const article = (name: string) => `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name.replace('_', ' ')}`;

@@ -5,6 +5,8 @@ import { auditEvents } from '../db/schema';
 import { newId } from './ids';
 import { isPresenceResource } from '../../shared/catalogue/presence';
 import { notifyRecord } from './recordActivity';
+import { browserName } from './browserName';
+import { ACCOUNT_SECURITY_ACTIONS } from '../../shared/catalogue/securityEvents';
 
 export type FieldChanges = Record<string, [unknown, unknown]>;
 
@@ -47,7 +49,16 @@ export async function recordAudit(db: Database, request: FastifyRequest, event: 
   if (event.entityId && isPresenceResource(event.entity) && SAVES.has(event.action) && changedSomething) {
     await notifyRecord(db, { resource: event.entity, id: event.entityId, kind: 'saved', admin_id: actor?.id ?? null, name: actor?.name ?? null });
   }
-  await insertEvent(db, event, actor ?? null, { ip: request.ip, requestId: request.id });
+  await insertEvent(db, withBrowser(event, request), actor ?? null, { ip: request.ip, requestId: request.id });
+}
+
+const ACCOUNT_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(ACCOUNT_SECURITY_ACTIONS);
+
+/** The account's own events keep the browser they came from (its short name, never the raw header), as its Security tab lists them. */
+function withBrowser(event: AuditEvent, request: FastifyRequest): AuditEvent {
+  const userAgent = request.headers['user-agent'];
+  if (!userAgent || !ACCOUNT_ACTIONS.has(event.action)) return event;
+  return { ...event, changes: { ...event.changes, browser: [null, browserName(userAgent)] } };
 }
 
 /** A change the server made by itself (housekeeping): no admin, no client address, no request id. */

@@ -5,7 +5,7 @@ import { hashToken, newSecretToken } from './ids';
 
 export type AuthTokenPurpose = 'reset' | 'invite';
 
-const LIFETIME_MS: Record<AuthTokenPurpose, number> = {
+export const LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   reset: 60 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
 };
@@ -50,3 +50,6 @@ export async function revokeAuthTokens(db: Database, adminId: string): Promise<v
 }
 
 export const passwordLink = (consoleUrl: string, token: string): string => `${consoleUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+
+/** A PostgreSQL pattern whose group is the token of a `passwordLink` in a text (base64url, which encodeURIComponent keeps as is). */
+export const PASSWORD_LINK_TOKEN = '/auth/reset\\?token=([A-Za-z0-9_-]+)';

@@ -26,7 +26,7 @@ const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
 // an unqualified "id" would be the subquery's own.
 
 const commentsColumn = sql<CompanyComment[]>`coalesce((
-  select json_agg(json_build_object('_id', c.id, 'user_name', c.user_name, 'text', c.text, 'created_at', c.created_at) order by c.created_at desc)
+  select json_agg(json_build_object('_id', c.id, 'user_name', c.user_name, 'author_id', c.author_admin_id, 'text', c.text, 'created_at', c.created_at) order by c.created_at desc)
     from company_comments c where c.company_id = companies.id), '[]'::json)`;
 
 /** NULL if the company was never synced. */

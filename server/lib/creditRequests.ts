@@ -7,7 +7,6 @@ import { companies, creditRequests, type CreditRequestRow } from '../db/schema';
 import { recordAudit, recordUnattendedAudit } from './audit';
 import { notFound } from './errors';
 import { newId } from './ids';
-import { allowed } from './permissions';
 
 /** Pending past its expiry: expired everywhere at once, before the housekeeping marks it so. */
 const lapsed = sql`(${creditRequests.status} = 'pending' and ${creditRequests.expiresAt} <= now())`;
@@ -114,7 +113,3 @@ export async function expireCreditRequests(db: Database): Promise<number> {
     return expired.length;
   });
 }
-
-/** Four eyes (docs/roles.md): an adjustment applies at once for an admin who may adjust, up to CREDIT_APPROVAL_THRESHOLD; otherwise it waits for a second admin. */
-export const appliesAtOnce = (request: FastifyRequest, amount: number): boolean =>
-  allowed(request, 'credit_entry', 'adjust') && Math.abs(amount) <= request.server.config.creditApprovalThreshold;

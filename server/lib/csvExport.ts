@@ -140,8 +140,6 @@ export interface ExportRoute<Body extends SearchBody> {
   entity: AuditEntity;
   /** The permission resource whose `export` the route needs. */
   resource: Resource;
-  /** A dangerous export, which needs a fresh proof of identity (server/lib/stepUp.ts). */
-  stepUp?: boolean;
   fileName: string;
   columns: ExportColumn[];
   query: (body: z.infer<Body>) => SQLWrapper;
@@ -149,10 +147,10 @@ export interface ExportRoute<Body extends SearchBody> {
 
 /** `POST /x/export`: the whole filtered list as CSV; the page is ignored. */
 export function csvExportRoute<Body extends SearchBody>(app: FastifyInstance, route: ExportRoute<Body>): void {
-  const { url, tags, summary, body, answer, query, resource, stepUp, ...file } = route;
+  const { url, tags, summary, body, answer, query, resource, ...file } = route;
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post(url, { ...permit(resource, 'export', { stepUp }), schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
+    .post(url, { ...permit(resource, 'export'), schema: { tags, summary, body, response: { 200: answer } } }, async (request, reply) => {
       // The type provider cannot resolve a generic schema's output, so it is named here.
       const parsed = request.body as z.output<Body>;
       const { offset: _offset, limit: _limit, ...filters } = parsed;

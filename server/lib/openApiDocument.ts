@@ -7,6 +7,8 @@ import { balanceField, DEFAULT_CREDIT_UNIT, logoFolder } from '../../shared/cata
 import { refusalOf } from '../../shared/contract/envelope';
 import { contractJsonSchema } from '../../shared/contract/jsonSchema';
 import { refusalsOf } from './operationRefusals';
+import { asksFreshProof } from './permissions';
+import { CONDITIONS, type Condition } from '../../shared/catalogue/policy';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, Operation>>;
@@ -28,6 +30,10 @@ export const SESSION_SECURITY = [{ session: [] }];
 /** An operation's description: the permission it needs, and the roles that have it (shared/catalogue/permissions.ts). */
 const whoMay = ({ resource, action }: Permission) =>
   `Needs the permission \`${action}\` on \`${resource}\`, which these roles have: ${ROLES.filter((role) => may(role, resource, action)).join(', ')}. Other roles get 403 \`FORBIDDEN\`.`;
+
+/** The policy's fresh proof on the route (shared/catalogue/policy.ts), as docs/roles.md words it. */
+const freshProofOf = (config: { freshProofWhen?: Condition } | undefined) =>
+  `Needs a proof of identity at most STEP_UP_MINUTES old${config?.freshProofWhen ? ` ${CONDITIONS[config.freshProofWhen]}` : ''}, else 401 \`REAUTH_REQUIRED\`.`;
 
 /** The tags of the hand-written routes; each declared entity describes its own (server/entities). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -164,7 +170,10 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
       const route = routeOf.get(`${method.toUpperCase()} ${path}`);
       operation.operationId ??= operationIdOf(method, path);
       const permission = route?.config?.permission;
-      if (permission) operation.description = [operation.description, whoMay(permission)].filter(Boolean).join('\n\n');
+      if (permission)
+        operation.description = [operation.description, whoMay(permission), asksFreshProof(route?.config) && freshProofOf(route?.config)]
+          .filter(Boolean)
+          .join('\n\n');
       operation.security ??= [];
       for (const tag of operation.tags ?? []) if (!tags.includes(tag)) tags.push(tag);
       const body = operation.requestBody?.content['application/json']?.schema;
@@ -178,7 +187,7 @@ export function finishDocument(document: OpenApiDocument, routes: RouteOptions[]
         versioned: isVersioned(operation),
         signedIn: operation.security.length > 0,
         permitted: Boolean(route?.config?.permission),
-        stepUp: Boolean(route?.config?.stepUp),
+        freshProof: asksFreshProof(route?.config),
       });
       const { '4XX': _clientErrors, '5XX': _serverErrors, ...answers } = operation.responses;
       for (const [status, codes] of Object.entries(refusals)) {

@@ -13,8 +13,8 @@ export interface RouteTraits {
   signedIn: boolean;
   /** Behind a role's permission (server/lib/permissions.ts). */
   permitted: boolean;
-  /** A dangerous call, always (`permit(…, {stepUp: true})`, server/lib/stepUp.ts). */
-  stepUp: boolean;
+  /** May answer 401 REAUTH_REQUIRED, by its policy (server/lib/permissions.ts `asksFreshProof`). */
+  freshProof: boolean;
 }
 
 export type Refusals = Partial<Record<number, ErrorCode[]>>;
@@ -38,14 +38,13 @@ const OWN_REFUSALS: Record<string, Refusals> = {
   'POST /api/user/impersonation/exchange': { 400: ['INVALID_TOKEN'] },
   'POST /api/admin': { 409: ['EMAIL_TAKEN'] },
   'PUT /api/admin': { 409: ['EMAIL_TAKEN'] },
-  // Another admin's e-mail or role, a balance moved: dangerous only then (server/lib/stepUp.ts).
-  'PUT /api/admin/{id}': { 401: ['REAUTH_REQUIRED'], 409: ['EMAIL_TAKEN', 'LAST_OWNER'] },
+  'PUT /api/admin/{id}': { 409: ['EMAIL_TAKEN', 'LAST_OWNER'] },
   'DELETE /api/admin/{id}': { 403: ['CANNOT_DELETE_SELF'], 409: ['LAST_OWNER'] },
   'POST /api/user/invite': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
   'PUT /api/user/{id}': { 409: ['EMAIL_TAKEN', 'REFERENCE_GONE'] },
   'POST /api/user/bulk_move': { 409: ['REFERENCE_GONE'] },
-  'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'], 401: ['REAUTH_REQUIRED'], 409: ['APPROVAL_REQUIRED'] },
-  'DELETE /api/company/{id}': { 409: ['COMPANY_NOT_EMPTY'] },
+  'PUT /api/company/{id}': { 400: ['BALANCE_OUT_OF_RANGE'], 409: ['APPROVAL_REQUIRED'] },
+  'DELETE /api/company/{id}': { 409: ['COMPANY_NOT_EMPTY', 'APPROVAL_REQUIRED'] },
   'POST /api/company/{id}/credit': { 400: ['BALANCE_OUT_OF_RANGE'] },
   'POST /api/credit_request/{id}/approve': { 400: ['BALANCE_OUT_OF_RANGE'], 403: ['SELF_APPROVAL'], 409: ['ALREADY_DECIDED', 'REFERENCE_GONE'] },
   'POST /api/credit_request/{id}/reject': { 409: ['ALREADY_DECIDED'] },
@@ -75,7 +74,7 @@ export function refusalsOf(route: RouteTraits): Refusals {
   }
   if (route.signedIn) add(401, 'UNAUTHORIZED');
   // An admin who must enrol a second factor first is refused the rest (MFA_REQUIRED_ROLES).
-  if (route.stepUp) add(401, 'REAUTH_REQUIRED');
+  if (route.freshProof) add(401, 'REAUTH_REQUIRED');
   if (route.permitted) add(403, 'FORBIDDEN', 'MFA_ENROLMENT_REQUIRED');
   if (route.hasPathParams) add(404, 'NOT_FOUND');
   if (route.versioned) add(409, 'STALE_RECORD');

@@ -1,17 +1,27 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { may, type Action, type Permission, type Resource } from '../../shared/catalogue/permissions';
+import { sensitivityOf, type Condition } from '../../shared/catalogue/policy';
 import { AppError } from './errors';
 import { sessionOf } from './sessions';
 import { mustEnrol } from './secondFactor';
 import { requireFreshProof } from './stepUp';
 
 /**
- * A route's options naming what it needs (shared/catalogue/permissions.ts): `{ ...permit('company', 'update'), schema }`;
- * `stepUp`: a dangerous call, which also needs a fresh proof of identity (server/lib/stepUp.ts).
+ * A route's options naming what it needs (shared/catalogue/permissions.ts): `{ ...permit('company', 'update'), schema }`.
+ * Its controls come from the policy (shared/catalogue/policy.ts), never from the route. `freshProofWhen`: the handler
+ * judges the case in which the policy asks a fresh proof (server/lib/stepUp.ts `requireFreshProofWhen`); a case the
+ * policy does not name for this permission is a start-up error.
  */
-export const permit = (resource: Resource, action: Action, options: { duringEnrolment?: boolean; stepUp?: boolean } = {}) => ({
-  config: { permission: { resource, action } satisfies Permission, ...options },
-});
+export function permit(resource: Resource, action: Action, options: { duringEnrolment?: boolean; freshProofWhen?: Condition } = {}) {
+  const { freshProof } = sensitivityOf(resource, action);
+  if (options.freshProofWhen && options.freshProofWhen !== freshProof)
+    throw new Error(`${action} on ${resource}: the policy asks no fresh proof ${options.freshProofWhen} (shared/catalogue/policy.ts)`);
+  return { config: { permission: { resource, action } satisfies Permission, ...options } };
+}
+
+/** Whether a route may answer 401 REAUTH_REQUIRED: always by its policy, or in the case its handler judges. */
+export const asksFreshProof = (config: { permission?: Permission; freshProofWhen?: Condition } | undefined): boolean =>
+  Boolean(config?.freshProofWhen) || (config?.permission ? sensitivityOf(config.permission.resource, config.permission.action).freshProof === 'always' : false);
 
 /** onRoute hook of the scope behind sign-in: a route that names no permission is a start-up error, never an open door. */
 export function declarePermission(route: RouteOptions): void {
@@ -33,5 +43,5 @@ export async function requirePermission(request: FastifyRequest): Promise<void> 
   const { admin } = sessionOf(request);
   if (mustEnrol(admin, request.server.config.mfaRequiredRoles) && !request.routeOptions.config.duringEnrolment)
     throw new AppError(403, 'MFA_ENROLMENT_REQUIRED');
-  if (request.routeOptions.config.stepUp) await requireFreshProof(request);
+  if (sensitivityOf(permission.resource, permission.action).freshProof === 'always') await requireFreshProof(request);
 }

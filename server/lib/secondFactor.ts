@@ -9,10 +9,12 @@ import { MfaRequiredError } from './errors';
 import { hashToken, newId, newSecretToken } from './ids';
 
 /** The sign-in's proof of the password lives this long, enough to open an authenticator app. */
-const MFA_TOKEN_MINUTES = 5;
+export const MFA_TOKEN_MINUTES = 5;
 /** One 30-second step either side (RFC 6238's advice for clock drift). */
 const TOTP_TOLERANCE_SECONDS = 30;
 const TOTP_CODE = /^\d{6}$/;
+/** Six digits (spaces aside): anything else can only be a recovery code, and is judged and counted as one. */
+export const isTotpShaped = (code: string): boolean => TOTP_CODE.test(code.replace(/\s/g, ''));
 
 export const newTotpSecret = (): string => generateSecret();
 export const otpauthUrl = (email: string, secret: string): string => generateURI({ issuer: PRODUCT_NAME, label: email, secret });
@@ -41,7 +43,7 @@ export const mfaRequired = async (db: Database, admin: AdminRow): Promise<never>
  */
 export async function spendTotpCode(db: Database, admin: AdminRow, code: string, secret: string | null = admin.totpSecret): Promise<boolean> {
   const token = code.replace(/\s/g, '');
-  if (!secret || !TOTP_CODE.test(token)) return false;
+  if (!secret || !isTotpShaped(token)) return false;
   // otplib throws when the last step is ahead of this server's window (clocks apart, a clock set back): no code is good then.
   const result = await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS, afterTimeStep: admin.totpLastStep ?? undefined }).catch(() => ({
     valid: false as const,

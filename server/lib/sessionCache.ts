@@ -22,6 +22,8 @@ export interface SessionCache {
   admin(tokenHash: string, read: () => Promise<LiveSession | undefined>): Promise<AdminRow | undefined>;
   /** This process changed sessions or admins, and reads its own writes from now on. */
   forgetAll(): void;
+  /** `listener` runs at each forgetting (a change heard or made here, a listener lost): open streams re-check their sessions. */
+  onForget(listener: () => void): () => void;
   /** Sessions are kept only while the database's notifications are heard. */
   readonly listening: boolean;
   /** One connection hears notifications in commit order: once one's own NOTIFY is heard, so is every commit before it. */
@@ -48,10 +50,12 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
   let retry: NodeJS.Timeout | undefined;
   /** Awaited by close(). */
   let attempt: Promise<void> | undefined;
+  const forgetListeners = new Set<() => void>();
 
   const forgetAll = () => {
     generation += 1;
     kept.clear();
+    for (const listener of [...forgetListeners]) listener();
   };
 
   const onNotification = (payload: string) => {
@@ -112,6 +116,10 @@ export function sessionCache(listen: DatabaseHandle['listen'], log: FastifyBaseL
       return admin;
     },
     forgetAll,
+    onForget(listener) {
+      forgetListeners.add(listener);
+      return () => forgetListeners.delete(listener);
+    },
     get listening() {
       return listening;
     },

@@ -67,7 +67,8 @@ function recentlySeen(db: Database): LRUCache<string, true> {
  */
 export const findSessionAdmin = (app: FastifyInstance, token: string): Promise<AdminRow | undefined> => sessionAdmin(app, hashToken(token));
 
-async function sessionAdmin(app: FastifyInstance, tokenHash: string): Promise<AdminRow | undefined> {
+/** As findSessionAdmin, by the token's hash, and no use of the session: an open stream re-checks with it (streamSessions.ts). */
+export async function sessionAdmin(app: FastifyInstance, tokenHash: string): Promise<AdminRow | undefined> {
   const idleMs = app.config.sessionIdleMinutes * 60_000;
   return app.sessionCache.admin(tokenHash, async () => {
     const now = Date.now();

@@ -23,7 +23,8 @@ export async function sendPendingMail(db: Database, sender: MailSender, log: Fas
     for (const mail of claimed) {
       try {
         await sender.send({ to: mail.recipient, subject: mail.subject, body: mail.body });
-        await db.update(outbox).set({ sentAt: new Date(), lastError: null, claimedUntil: null }).where(eq(outbox.id, mail.id));
+        // A sent body is the recipient's now: a link it carries must not stay readable in the table (and its backups).
+        await db.update(outbox).set({ sentAt: new Date(), body: '', lastError: null, claimedUntil: null }).where(eq(outbox.id, mail.id));
         sent += 1;
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

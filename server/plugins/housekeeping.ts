@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneExpired } from '../lib/pruneExpired';
 import { expireCreditRequests } from '../lib/creditRequests';
+import { clearSpentMailBodies } from '../mail/outboxRetention';
 
 const PRUNE_PERIOD_MS = 60 * 60 * 1000;
 
@@ -17,6 +18,7 @@ export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
   const housekeep = async () => {
     await run('pruning expired rows', () => pruneExpired(app.db, app.config.authRateLimit.windowSeconds, app.config.sessionIdleMinutes));
     await run('expiring credit requests', () => expireCreditRequests(app.db));
+    await run('clearing spent mail bodies', () => clearSpentMailBodies(app.db));
   };
   const timer = setInterval(() => void housekeep(), PRUNE_PERIOD_MS);
   timer.unref();

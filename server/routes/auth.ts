@@ -6,8 +6,9 @@ import { admins, sessions, type AdminRow } from '../db/schema';
 import type { Database } from '../db/client';
 import { toAdminDto } from '../lib/adminDto';
 import { recordAudit } from '../lib/audit';
+import { tellAccount } from '../mail/securityNotices';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken, passwordLink, revokeAuthTokens } from '../lib/authTokens';
-import { AppError } from '../lib/errors';
+import { AppError, RateLimitedError } from '../lib/errors';
 import { isAcceptableNewPassword } from '../lib/passwordPolicy';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { answer, done } from '../lib/answers';
@@ -16,7 +17,8 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { passkeySigninBody, passkeySigninOptionsBody, webauthnOptionsAnswer } from '../../shared/contract/passkeys';
 import { findMfaTokenAdmin, hasSecondFactor, hasTotp, mfaRequired, mustEnrol, spendCode, spendMfaToken } from '../lib/secondFactor';
 import { signinMfaBody } from '../../shared/contract/mfa';
-import { assertFailuresUnderLimit, clearFailures, consumeRateLimit, recordFailures, underRateLimit } from '../lib/rateLimit';
+import { consumeRateLimit, takeFailureSlots, underRateLimit, type RateLimit } from '../lib/rateLimit';
+import { adminFailureLimit, auditLockBy, counterOfCode, mfaTokenLimit, mfaTokenWindowSeconds } from '../lib/factorThrottle';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -66,15 +68,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   /** Per address and client together, and per client: the password and the second factor draw on the same allowance. */
   const failureKeys = (email: string, ip: string) => ({ addressKey: `signin-failures:${email}|${ip}`, clientKey: `signin-failures:client:${ip}` });
-  const assertUnderFailureLimits = (addressKey: string, clientKey: string) =>
-    assertFailuresUnderLimit(
-      db,
-      [
-        { key: addressKey, max: authLimit.max },
-        { key: clientKey, max: perClientMax },
-      ],
-      authLimit.windowSeconds,
-    );
+  /** Each try takes its slots before it is judged (server/lib/rateLimit.ts): parallel tries get at most the allowance judged. */
+  const takeSigninSlots = (addressKey: string, clientKey: string, more: RateLimit[] = []) =>
+    takeFailureSlots(db, [{ key: addressKey, max: authLimit.max }, { key: clientKey, max: perClientMax }, ...more], authLimit.windowSeconds);
 
   const findAdminByEmail = async (email: string) =>
     (
@@ -92,12 +88,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { email, password } = request.body;
       const { addressKey, clientKey } = failureKeys(email, request.ip);
-      await assertUnderFailureLimits(addressKey, clientKey);
+      const attempt = await takeSigninSlots(addressKey, clientKey);
       const admin = await findAdminByEmail(email);
-      const valid = await verifyPassword(password, admin?.passwordHash);
+      const valid = await attempt.judge(db, () => verifyPassword(password, admin?.passwordHash));
       if (!admin || !valid) {
         await db.transaction(async (tx) => {
-          await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
           // The address tried is no secret; the password never is kept.
           await recordAudit(tx, request, {
             action: 'failed_sign_in',
@@ -110,16 +105,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         throw new AppError(401, 'INVALID_CREDENTIALS');
       }
       // The failures stay counted until the code is right too: a known password gives no fresh allowance of guesses.
-      if (hasSecondFactor(admin)) return mfaRequired(db, admin);
+      if (hasSecondFactor(admin)) {
+        await attempt.giveBack(db);
+        return mfaRequired(db, admin);
+      }
       return db.transaction(async (tx) => {
-        await clearFailures(tx, [addressKey]);
+        await attempt.giveBack(tx, [addressKey]);
         await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
         return openSession(tx, reply, admin);
       });
     },
   );
 
-  /** The token is kept through a wrong code (throttled like a wrong password) and spent by the right one. */
+  /**
+   * The token is kept through a wrong code (throttled like a wrong password, and per admin whatever the address) and spent
+   * by the right one, or by its MFA_TOKEN_MAX_FAILURES-th wrong one.
+   */
   app.post(
     '/admin/signin/mfa',
     {
@@ -131,20 +132,36 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const admin = await findMfaTokenAdmin(db, mfaToken);
       if (!admin || !hasTotp(admin)) throw new AppError(401, 'INVALID_TOKEN');
       const { addressKey, clientKey } = failureKeys(admin.email.toLowerCase(), request.ip);
-      await assertUnderFailureLimits(addressKey, clientKey);
+      const tokenLimit = mfaTokenLimit(mfaToken);
+      const tokenWindow = mfaTokenWindowSeconds(authLimit.windowSeconds);
+      const tokenAttempt = await takeFailureSlots(db, [tokenLimit], tokenWindow).catch(async (error: unknown) => {
+        if (!(error instanceof RateLimitedError)) throw error;
+        // Its wrong codes are used up: the token is spent, as if it had expired.
+        await spendMfaToken(db, mfaToken);
+        throw new AppError(401, 'INVALID_TOKEN');
+      });
+      const counter = counterOfCode(code);
+      const adminLimit = adminFailureLimit(admin.id, counter, authLimit.max);
+      const attempt = await takeSigninSlots(addressKey, clientKey, [adminLimit]).catch(async (error: unknown) => {
+        // A try refused unjudged costs the token nothing.
+        await tokenAttempt.giveBack(db);
+        throw error;
+      });
       const answer = await db.transaction(async (tx) => {
         const spentBy = await spendCode(tx, admin, code);
         if (!spentBy) return undefined;
         if (!(await spendMfaToken(tx, mfaToken))) throw new AppError(401, 'INVALID_TOKEN');
         if (spentBy === 'recovery')
           await recordAudit(tx, request, { action: 'recovery_code_used', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
-        await clearFailures(tx, [addressKey]);
+        // A recovery code clears its own count, not the factor's lock: it proves nothing about the guesses at the TOTP.
+        await attempt.giveBack(tx, [addressKey, adminLimit.key]);
+        await tokenAttempt.giveBack(tx, [tokenLimit.key]);
         await recordAudit(tx, request, { action: 'sign_in', entity: 'session', entityId: admin.id, actor: actorOf(admin) });
         return openSession(tx, reply, admin);
       });
       if (answer) return answer;
       await db.transaction(async (tx) => {
-        await recordFailures(tx, [addressKey, clientKey], authLimit.windowSeconds);
+        if (tokenAttempt.tookLast(tokenLimit.key)) await spendMfaToken(tx, mfaToken);
         await recordAudit(tx, request, {
           action: 'failed_sign_in',
           entity: 'session',
@@ -152,6 +169,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
           changes: { email: [null, admin.email] },
           actor: null,
         });
+        await auditLockBy(tx, request, attempt, adminLimit, admin, counter, false);
       });
       throw new AppError(401, 'INVALID_CODE');
     },
@@ -191,13 +209,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const tokenAdmin = mfaToken ? await findMfaTokenAdmin(db, mfaToken) : undefined;
       if (mfaToken && !tokenAdmin) throw new AppError(401, 'INVALID_TOKEN');
       const clientKey = `signin-failures:client:${request.ip}`;
-      await assertFailuresUnderLimit(db, [{ key: clientKey, max: perClientMax }], authLimit.windowSeconds);
+      const attempt = await takeFailureSlots(db, [{ key: clientKey, max: perClientMax }], authLimit.windowSeconds);
       const { holder: admin, verified } = await verifyPasskey(db, config.consoleUrl, 'signin', credential as AuthenticationResponseJSON, {
         adminId: tokenAdmin?.id,
       });
       if (!admin || !verified) {
         await db.transaction(async (tx) => {
-          await recordFailures(tx, [clientKey], authLimit.windowSeconds);
           await recordAudit(tx, request, {
             action: 'failed_sign_in',
             entity: 'session',
@@ -210,6 +227,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       }
       return db.transaction(async (tx) => {
         if (mfaToken && !(await spendMfaToken(tx, mfaToken))) throw new AppError(401, 'INVALID_TOKEN');
+        await attempt.giveBack(tx);
         await recordAudit(tx, request, {
           action: 'sign_in',
           entity: 'session',
@@ -325,9 +343,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await tx.delete(sessions).where(eq(sessions.adminId, adminId));
         await revokeAuthTokens(tx, adminId);
         await recordAudit(tx, request, { action: 'password_reset', entity: 'admin', entityId: admin.id, actor: actorOf(admin) });
+        await tellAccount(app, tx, request, admin, { kind: 'password_reset' });
         // A link proves the mailbox, never the second factor.
         return { admin, answer: hasSecondFactor(admin) ? undefined : await openSession(tx, reply, admin) };
       });
+      void app.mail.flush();
       if (!answer) return mfaRequired(db, admin);
       return answer;
     },
@@ -337,7 +357,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/reset_password',
     {
-      ...permit('account', 'update'),
+      ...permit('account', 'secure'),
       onRequest: [requireSession, requirePermission],
       onSend: forgetKeptSessions,
       schema: { tags, summary: 'Change the signed-in administrator’s password', body: changePasswordBody, response: { 200: passwordChanged } },
@@ -353,7 +373,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await revokeOtherSessions(tx, admin.id, tokenHash);
         await revokeAuthTokens(tx, admin.id);
         await recordAudit(tx, request, { action: 'password_change', entity: 'admin', entityId: admin.id });
+        await tellAccount(app, tx, request, admin, { kind: 'password_changed' });
       });
+      void app.mail.flush();
       return done();
     },
   );

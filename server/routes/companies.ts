@@ -1,5 +1,5 @@
 import { allowed, permit, refuseUnless } from '../lib/permissions';
-import { appliesAtOnce } from '../lib/creditRequests';
+import { appliesAtOnce, lockAllowance } from '../lib/fourEyes';
 import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +20,7 @@ import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { inline, searchPage, type Bind } from '../lib/searchTotal';
 import { sessionOf } from '../lib/sessions';
-import { requireFreshProof } from '../lib/stepUp';
+import { requireFreshProofWhen } from '../lib/stepUp';
 import { afterUpdate, checkDomainPair } from '../lib/domainRules';
 import { idParams } from '../../shared/contract/envelope';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
@@ -179,16 +179,16 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The form's balance is an adjustment at once: only for who may adjust, and never past the four-eyes threshold. */
-  function refuseBalanceEdit(request: FastifyRequest, difference: number) {
+  /** The form's balance is an adjustment at once: only for who may adjust, and never past what they may move alone (four eyes by sum). */
+  async function refuseBalanceEdit(tx: Database, request: FastifyRequest, difference: number) {
     refuseUnless(request, 'credit_entry', 'adjust');
-    if (!appliesAtOnce(request, difference)) throw new AppError(409, 'APPROVAL_REQUIRED');
+    if (!(await appliesAtOnce(tx, request, difference))) throw new AppError(409, 'APPROVAL_REQUIRED');
   }
 
   app.put(
     '/company/:id',
     {
-      ...permit('company', 'update'),
+      ...permit('company', 'update', { freshProofWhen: 'balance_moves' }),
       schema: {
         tags,
         summary: 'Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version',
@@ -231,16 +231,18 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       const { admin } = sessionOf(request);
       const expected = expectedVersion(request, fields.version);
       const row = await db.transaction(async (tx) => {
+        // The requester's four-eyes lock before the company's row, in the order every ledger move takes them (server/lib/fourEyes.ts).
+        if (balance !== undefined && allowed(request, 'credit_entry', 'adjust')) await lockAllowance(tx, admin.id);
         const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
         if (!before) throw notFound();
         const currentRecord = () => companyDetailOf(tx, config.product, id);
         await refuseStale(before.version, expected, currentRecord);
         const balanceMoves = balance !== undefined && balance !== before.creditBalance;
-        if (balanceMoves) refuseBalanceEdit(request, creditDifference(balance, before.creditBalance));
+        if (balanceMoves) await refuseBalanceEdit(tx, request, creditDifference(balance, before.creditBalance));
         // A balance never moves from a copy that may be stale: without the current version, a different one is refused.
         if (expected === undefined && balanceMoves) throw new StaleRecordError(await currentRecord());
         // Moving a balance is a dangerous call (issue 32), refused before anything is written.
-        if (balanceMoves) await requireFreshProof(request, tx);
+        if (balanceMoves) await requireFreshProofWhen(request, 'balance_moves', tx);
         let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
         if (!row) throw notFound();
         // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
@@ -267,6 +269,8 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   /** Once nothing belongs to the company any more (and at `expected`, if given). */
   async function removeCompany(tx: Database, request: FastifyRequest, id: string, expected?: number) {
     const { admin } = sessionOf(request);
+    // The requester's four-eyes lock before the company's row, in the order every ledger move takes them (server/lib/fourEyes.ts).
+    if (allowed(request, 'credit_entry', 'adjust')) await lockAllowance(tx, admin.id);
     // Locked first: a user, offer, need or room attached meanwhile waits for this transaction, then fails.
     const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!company) throw notFound();
@@ -275,8 +279,11 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     if (Object.values(counts).some((value) => value > 0)) throw new CompanyNotEmptyError(counts);
     // Closing a balance moves credits: a role that may not adjust them leaves a company with a balance to one who may.
     if (company.creditBalance !== 0 && !allowed(request, 'credit_entry', 'adjust')) throw new AppError(403, 'FORBIDDEN');
-    // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry.
+    // Credits never vanish unrecorded: a remaining balance is closed by a last ledger entry, which counts in the admin's
+    // sum moved alone; past it (a balance above the threshold at least), it is brought to zero through an approved request first.
     if (company.creditBalance !== 0) {
+      await requireFreshProofWhen(request, 'balance_held', tx);
+      if (!(await appliesAtOnce(tx, request, -company.creditBalance))) throw new AppError(409, 'APPROVAL_REQUIRED');
       await adjustBalance(tx, { companyId: id, amount: -company.creditBalance, reason: COMPANY_DELETED, admin: { id: admin.id, name: admin.name } });
     }
     // The trail keeps what the deletion removes: the fields, the comments and the sync jobs.
@@ -293,10 +300,11 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/company/:id',
     {
-      ...permit('company', 'delete'),
+      ...permit('company', 'delete', { freshProofWhen: 'balance_held' }),
       schema: {
         tags,
-        summary: 'Delete a company that nothing belongs to any more',
+        summary:
+          "Delete a company that nothing belongs to any more; its balance is closed by a ledger entry that counts in the admin's four-eyes sum (409 APPROVAL_REQUIRED past it)",
         params: idParams,
         headers: versionHeaders,
         response: { 200: companyDeleted },
@@ -308,7 +316,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/bulk_delete',
     {
-      ...permit('company', 'bulk', { stepUp: true }),
+      ...permit('company', 'bulk'),
       schema: {
         tags,
         summary: 'Delete several companies in one transaction; a company that is not empty is refused and reported',
@@ -346,13 +354,14 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       ...permit('company', 'comment'),
       schema: {
         tags,
-        summary: "Delete a company's comment, answering the comments left",
+        summary: "Delete a company's comment (one's own; anyone's with `moderate` on `company`), answering the comments left",
         params: companyCommentParams,
         response: { 200: companyCommentsAnswer },
       },
     },
     async (request) => {
       const { id, commentId } = request.params;
+      const { admin } = sessionOf(request);
       await db.transaction(async (tx) => {
         await findCompany(tx, id);
         const [deleted] = await tx
@@ -360,6 +369,8 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
           .where(and(eq(companyComments.id, commentId), eq(companyComments.companyId, id)))
           .returning();
         if (!deleted) throw notFound();
+        // An admin's word is theirs to withdraw; removing another's (or one whose author is gone) is moderation. The refusal rolls the delete back.
+        if (deleted.authorAdminId !== admin.id) refuseUnless(request, 'company', 'moderate');
         await recordAudit(tx, request, {
           action: 'comment_delete',
           entity: 'company',

@@ -3,11 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { idParams } from '../../shared/contract/envelope';
-import { creditRequestAnswer, creditRequestPage, creditRequestRejectBody, creditRequestSearchBody } from '../../shared/contract/creditRequests';
+import {
+  creditAllowanceAnswer,
+  creditRequestAnswer,
+  creditRequestPage,
+  creditRequestRejectBody,
+  creditRequestSearchBody,
+} from '../../shared/contract/creditRequests';
 import type { Database } from '../db/client';
 import { creditRequests } from '../db/schema';
 import { answer, page } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
+import { allowanceOf } from '../lib/fourEyes';
 import { creditRequestReads, lockCreditRequest, readCreditRequest, toCreditRequestDto, withStatus } from '../lib/creditRequests';
 import { AppError } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
@@ -53,6 +60,20 @@ export async function creditRequestRoutes(fastify: FastifyInstance): Promise<voi
     },
   );
 
+  app.get(
+    '/credit_request/allowance',
+    {
+      ...permit('credit_entry', 'list'),
+      schema: {
+        tags,
+        summary:
+          'How much the signed-in admin may still move alone now: CREDIT_APPROVAL_THRESHOLD less what they moved without approval in the last CREDIT_APPROVAL_WINDOW_HOURS (0 for a role that may only request)',
+        response: { 200: creditAllowanceAnswer },
+      },
+    },
+    async (request) => answer(await allowanceOf(db, request)),
+  );
+
   /** The request locked until the decision commits: of two concurrent decisions, the second finds it decided. */
   async function lockPending(tx: Database, id: string) {
     const locked = await lockCreditRequest(tx, id);
@@ -68,7 +89,7 @@ export async function creditRequestRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/credit_request/:id/approve',
     {
-      ...permit('credit_request', 'approve', { stepUp: true }),
+      ...permit('credit_request', 'approve'),
       schema: {
         tags,
         summary: 'Approve a pending credit request: its ledger entry is written and the balance moves, in the same transaction',

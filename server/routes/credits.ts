@@ -7,7 +7,8 @@ import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
-import { appliesAtOnce, openCreditRequest } from '../lib/creditRequests';
+import { openCreditRequest } from '../lib/creditRequests';
+import { appliesAtOnce } from '../lib/fourEyes';
 import { adjustBalance, creditDifference, staysInRange } from '../lib/ledger';
 import { answer, page } from '../lib/answers';
 import { sessionOf } from '../lib/sessions';
@@ -36,11 +37,11 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/company/:id/credit',
     {
-      ...permit('credit_entry', 'request', { stepUp: true }),
+      ...permit('credit_entry', 'request'),
       schema: {
         tags,
         summary:
-          "Adjust a company's balance, with a reason written to its ledger; above the approval threshold, or from a role that may only request, a pending request instead (202)",
+          "Adjust a company's balance, with a reason written to its ledger; when it would take what the admin moved alone within CREDIT_APPROVAL_WINDOW_HOURS past CREDIT_APPROVAL_THRESHOLD, or from a role that may only request, a pending request instead (202)",
         params: idParams,
         body: creditAdjustBody,
         response: { 200: creditAdjustAnswer, 202: creditRequestAnswer },
@@ -50,23 +51,21 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { amount, reason } = request.body;
       const { admin } = sessionOf(request);
-      const appliedAtOnce = appliesAtOnce(request, amount);
-      if (!appliedAtOnce) {
-        const asked = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
+        // Judged and written in one transaction under the requester's lock: parallel calls are summed one after another.
+        if (!(await appliesAtOnce(tx, request, amount))) {
           const company = await findCompany(tx, id);
           // Refused now rather than at the approval: it could never be applied.
           if (!staysInRange(company.creditBalance, amount)) throw new AppError(400, 'BALANCE_OUT_OF_RANGE');
-          return openCreditRequest(tx, request, {
+          const asked = await openCreditRequest(tx, request, {
             companyId: id,
             amount,
             reason,
             admin: { id: admin.id, name: admin.name },
             ttlHours: config.creditRequestTtlHours,
           });
-        });
-        return reply.code(202).send(answer(asked));
-      }
-      const row = await db.transaction(async (tx) => {
+          return { pending: true as const, asked };
+        }
         const updated = await adjustBalance(tx, { companyId: id, amount, reason, admin: { id: admin.id, name: admin.name } });
         // The balance before is the one this adjustment moved (read in its own locked update, not beforehand).
         const before = creditDifference(updated.creditBalance, amount);
@@ -76,9 +75,10 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
           entityId: id,
           changes: { [`${config.product}_balance`]: [before, updated.creditBalance], reason: [null, reason] },
         });
-        return updated;
+        return { pending: false as const, row: updated };
       });
-      return answer(await fullCompanyOf(db, config.product, row));
+      if (outcome.pending) return reply.code(202).send(answer(outcome.asked));
+      return answer(await fullCompanyOf(db, config.product, outcome.row));
     },
   );
 

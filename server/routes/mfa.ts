@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { admins } from '../db/schema';
 import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
+import { tellAccount } from '../mail/securityNotices';
 import { AppError } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
 import { permit } from '../lib/permissions';
@@ -22,13 +23,13 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['Second factor'];
-  const own = permit('account', 'update');
-  const enrolment = permit('account', 'update', { duringEnrolment: true });
+  const own = permit('account', 'secure');
+  const enrolment = permit('account', 'secure', { duringEnrolment: true });
 
   app.get(
     '/admin/mfa',
     {
-      ...enrolment,
+      ...permit('account', 'read', { duringEnrolment: true }),
       schema: {
         tags,
         summary: 'Whether the signed-in admin’s TOTP is on, the recovery codes left, and how many passkeys they have',
@@ -89,8 +90,10 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
           .returning({ id: admins.id });
         if (!enabled.length) throw new AppError(400, 'INVALID_CODE');
         await recordAudit(tx, request, { action: 'mfa_enable', entity: 'admin', entityId: admin.id });
+        await tellAccount(app, tx, request, admin, { kind: 'totp_enabled' });
         return replaceRecoveryCodes(tx, admin.id);
       });
+      void app.mail.flush();
       return answer({ recovery_codes: recoveryCodes });
     },
   );
@@ -109,7 +112,9 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       await db.transaction(async (tx) => {
         await removeSecondFactor(tx, admin.id);
         await recordAudit(tx, request, { action: 'mfa_disable', entity: 'admin', entityId: admin.id });
+        await tellAccount(app, tx, request, admin, { kind: 'totp_disabled' });
       });
+      void app.mail.flush();
       return { ok: true as const };
     },
   );
@@ -124,8 +129,10 @@ export async function mfaRoutes(fastify: FastifyInstance): Promise<void> {
       await requireProof(request, admin, () => spendTotpCode(db, admin, request.body.code), 'INVALID_CODE');
       const recoveryCodes = await db.transaction(async (tx) => {
         await recordAudit(tx, request, { action: 'recovery_codes_regenerate', entity: 'admin', entityId: admin.id });
+        await tellAccount(app, tx, request, admin, { kind: 'recovery_codes_regenerated' });
         return replaceRecoveryCodes(tx, admin.id);
       });
+      void app.mail.flush();
       return answer({ recovery_codes: recoveryCodes });
     },
   );

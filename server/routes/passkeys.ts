@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passkeys } from '../db/schema';
 import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
+import { tellAccount } from '../mail/securityNotices';
 import { notFound } from '../lib/errors';
 import { adminPasskeys, recountPasskeys, keepPasskey, registrationOptions, verifyNewPasskey, type PasskeyRow } from '../lib/passkeys';
 import { permit } from '../lib/permissions';
@@ -37,10 +38,10 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const tags = ['Passkeys'];
-  const own = permit('account', 'update');
+  const own = permit('account', 'secure');
   // Adding a passkey adds a way in that outlives the session (a reset, a revocation): it needs a recent proof, which a
   // session that must enrol has, being just signed in.
-  const adding = permit('account', 'update', { duringEnrolment: true, stepUp: true });
+  const adding = permit('account', 'secure', { duringEnrolment: true });
   const adminIdOf = (request: FastifyRequest) => sessionOf(request).admin.id;
 
   async function ownPasskey(request: FastifyRequest, id: string): Promise<PasskeyRow> {
@@ -85,8 +86,10 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
       const row = await db.transaction(async (tx) => {
         const added = await keepPasskey(tx, adminIdOf(request), name, checked);
         await recordAudit(tx, request, { action: 'passkey_add', entity: 'admin', entityId: added.adminId, changes: { passkey: [null, name] } });
+        await tellAccount(app, tx, request, sessionOf(request).admin, { kind: 'passkey_added', passkey: added.name });
         return added;
       });
+      void app.mail.flush();
       return answer(toPasskeyDto(row));
     },
   );
@@ -124,7 +127,7 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
     '/admin/passkeys/:id',
     {
       // A factor removed is a factor a stolen session no longer meets: as turning TOTP off needs the password.
-      ...permit('account', 'update', { stepUp: true }),
+      ...own,
       onSend: forgetKeptSessions,
       schema: {
         tags,
@@ -140,7 +143,9 @@ export async function passkeyRoutes(fastify: FastifyInstance): Promise<void> {
         if (!removed.length) throw notFound();
         await recountPasskeys(tx, row.adminId);
         await recordAudit(tx, request, { action: 'passkey_remove', entity: 'admin', entityId: row.adminId, changes: { passkey: [row.name, null] } });
+        await tellAccount(app, tx, request, sessionOf(request).admin, { kind: 'passkey_removed', passkey: row.name });
       });
+      void app.mail.flush();
       return { ok: true as const };
     },
   );

@@ -10,6 +10,7 @@ import { notifyRecord, recordActivity, type ViewerRow } from '../lib/recordActiv
 import { sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
 import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
+import { ENDS_WITH_SESSION } from '../../shared/contract/eventStreams';
 import {
   presenceAnswer,
   presenceBody,
@@ -104,7 +105,8 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or ' +
           'departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an ' +
-          'overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s.',
+          'overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s. ' +
+          ENDS_WITH_SESSION,
         params: presenceEventsParams,
         querystring: presenceEventsQuery,
         produces: ['text/event-stream'],
@@ -114,7 +116,7 @@ export async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { resource, id } = request.params;
       const { admin } = sessionOf(request);
-      const stream = openEventStream();
+      const stream = openEventStream(request);
       try {
         // Listening first, then the first list, so that no arrival in between is missed.
         const unsubscribe = await activity.subscribe(resource, id, {

@@ -5,6 +5,7 @@ import { answer } from '../lib/answers';
 import { recordAudit } from '../lib/audit';
 import { verifyPassword } from '../lib/passwords';
 import { permit } from '../lib/permissions';
+import { counterOfCode } from '../lib/factorThrottle';
 import { currentAdmin, requireProof } from '../lib/proofs';
 import { spendCode } from '../lib/secondFactor';
 import { refreshProof } from '../lib/stepUp';
@@ -37,7 +38,8 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/reauth/passkey/options',
     {
-      ...permit('account', 'update'),
+      // Like signing out, it concerns only the calling session; open to one that must enrol, whose proof may be old.
+      ...permit('account', 'read', { duringEnrolment: true }),
       schema: {
         tags: ['Passkeys'],
         summary: 'Challenge one of the signed-in admin’s passkeys, for POST /admin/reauth',
@@ -51,7 +53,7 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/admin/reauth',
     {
-      ...permit('account', 'update'),
+      ...permit('account', 'read', { duringEnrolment: true }),
       schema: {
         tags: ['Second factor'],
         summary: 'Prove one’s identity again (password, TOTP or recovery code, or a passkey): dangerous calls are open for STEP_UP_MINUTES',
@@ -64,7 +66,10 @@ export async function reauthRoutes(fastify: FastifyInstance): Promise<void> {
       const spent: { by?: 'totp' | 'recovery' } = {};
       const { body } = request;
       const code = 'password' in body ? 'WRONG_PASSWORD' : 'passkey' in body ? 'INVALID_PASSKEY' : 'INVALID_CODE';
-      await requireProof(request, admin, () => check(admin, request.body, spent), code, audit(request, admin, 'failed_reauth'));
+      await requireProof(request, admin, () => check(admin, request.body, spent), code, {
+        onFailure: audit(request, admin, 'failed_reauth'),
+        counter: 'code' in body ? counterOfCode(body.code) : 'factor',
+      });
       const authenticatedAt = await db.transaction(async (tx) => {
         if (spent.by === 'recovery') await audit(request, admin, 'recovery_code_used')(tx);
         await audit(request, admin, 'reauth')(tx);

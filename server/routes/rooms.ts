@@ -17,7 +17,7 @@ import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { RECONNECT_AFTER_MS, RECONNECT_EVENT } from '../../shared/contract/eventStreams';
+import { ENDS_WITH_SESSION, RECONNECT_AFTER_MS, RECONNECT_EVENT } from '../../shared/contract/eventStreams';
 import {
   messageFromAdminBody,
   roomExport,
@@ -239,7 +239,8 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
           'Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as ' +
           '`event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), ' +
           `the messages written since (${ROOM_EVENTS_CATCH_UP} at most) come first. An unknown room is refused before the stream starts. ` +
-          `A stream the server ends (it is stopping) ends with \`event: ${RECONNECT_EVENT}\` and \`retry: ${RECONNECT_AFTER_MS}\`: reconnect then, with \`after\`.`,
+          `A stream the server ends (it is stopping) ends with \`event: ${RECONNECT_EVENT}\` and \`retry: ${RECONNECT_AFTER_MS}\`: reconnect then, with \`after\`. ` +
+          ENDS_WITH_SESSION,
         params: idParams,
         querystring: roomEventsQuery,
         produces: ['text/event-stream'],
@@ -250,7 +251,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { after } = request.query;
       await findRoom(db, id);
-      const stream = openEventStream();
+      const stream = openEventStream(request);
       // Listening first, then the catch-up, so that nothing written in between is missed; each message is sent once.
       const sent = new Set<string>();
       let writes = Promise.resolve();

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   /** Step-up re-authentication (STEP_UP_MINUTES): the session's proof renewed, or a wrong password or code. */
   'reauth',
   'failed_reauth',
+  /** Failures of an admin's second factor (or of their recovery codes) reached the allowance, from any address: locked for the window. */
+  'second_factor_locked',
   'impersonation',
   'credit_adjustment',
   /** Four eyes (decisions.md): an adjustment asked for, then approved (the balance moves), rejected or expired unanswered. */
@@ -83,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   passkey_remove: 'Passkey removed',
   reauth: 'Re-authentication',
   failed_reauth: 'Failed re-authentication',
+  second_factor_locked: 'Second factor locked',
   impersonation: 'Impersonation',
   credit_adjustment: 'Credit adjustment',
   credit_request: 'Credit request',

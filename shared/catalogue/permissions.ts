@@ -13,6 +13,7 @@ export const DEFAULT_ROLE: Role = 'support';
 export const RESOURCES = [
   'admin',
   'user',
+  /** `comment` writes comments and deletes one's own; `moderate` deletes anyone's. */
   'company',
   /** A company's ledger, and its balance: `adjust` moves it at once, `request` asks a second admin to. */
   'credit_entry',
@@ -26,12 +27,27 @@ export const RESOURCES = [
   'dashboard',
   'file',
   'presence',
-  /** The signed-in admin's own account. */
+  /** The signed-in admin's own account: `secure` changes how it signs in (password, second factors, passkeys). */
   'account',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'bulk', 'export', 'impersonate', 'adjust', 'request', 'approve', 'comment'] as const;
+export const ACTIONS = [
+  'list',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'bulk',
+  'export',
+  'impersonate',
+  'adjust',
+  'request',
+  'approve',
+  'comment',
+  'secure',
+  'moderate',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 type Grants = Partial<Record<Resource, readonly Action[]>>;
@@ -44,7 +60,7 @@ const MANAGE: readonly Action[] = ['list', 'read', 'create', 'update', 'delete',
 const EVERYONE: Grants = {
   dashboard: ['read'],
   presence: ['list', 'create', 'delete'],
-  account: ['read', 'update'],
+  account: ['read', 'update', 'secure'],
   file: ['create'],
 };
 

@@ -24,6 +24,8 @@ export const companyCommentRecord = z
     _id: idSchema,
     /** The author's name when the comment was written. */
     user_name: z.string(),
+    /** The author's admin id: null once that admin is deleted. Who may delete it follows (`moderate` on `company` for anyone's). */
+    author_id: idSchema.nullable(),
     text: z.string(),
     created_at: timestamp,
   })

@@ -38,3 +38,19 @@ export const creditRequestRejectBody = z.object({ reason: creditAdjustBody.shape
 
 export const creditRequestPage = pageAnswer(creditRequestRecord);
 export const creditRequestAnswer = dataAnswer(creditRequestRecord);
+
+/** Four eyes by sum (docs/roles.md): how much the signed-in admin may still move alone now. */
+const creditAllowanceRecord = z
+  .strictObject({
+    /** CREDIT_APPROVAL_THRESHOLD: the most an admin moves alone within the window. */
+    threshold: z.number().min(0),
+    /** CREDIT_APPROVAL_WINDOW_HOURS: the past hours over which what they moved is summed. */
+    window_hours: z.number().int().positive(),
+    /** What they moved alone within the window (no approver), by absolute amount. */
+    moved: z.number().min(0),
+    /** threshold − moved, at least 0; always 0 for a role that may only request. */
+    remaining: z.number().min(0),
+  })
+  .meta({ id: 'CreditAllowance' });
+export type CreditAllowance = z.infer<typeof creditAllowanceRecord>;
+export const creditAllowanceAnswer = dataAnswer(creditAllowanceRecord);

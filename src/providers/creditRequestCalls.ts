@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
-import type { CreditRequest } from '../../shared/contract/creditRequests';
-import { expectOk } from './apiResult';
+import type { CreditAllowance, CreditRequest } from '../../shared/contract/creditRequests';
+import { dataOf, expectOk, type DataBody } from './apiResult';
 import type { HttpClient } from './httpClient';
 import type { ConsoleRecord } from './records';
 
@@ -20,6 +20,11 @@ export function createCreditRequestCalls(http: HttpClient) {
 
     async rejectCreditRequest(id: RaRecord['id'], reason: string): Promise<void> {
       expectOk(await http.post(`${requestPath(id)}/reject`, { reason }), messages.failure.generic);
+    },
+
+    /** GET /credit_request/allowance: how much the signed-in admin may still move alone now (four eyes by sum). */
+    async getCreditAllowance(): Promise<CreditAllowance> {
+      return dataOf(await http.get<DataBody<CreditAllowance>>('/credit_request/allowance'), messages.failure.generic);
     },
   };
 }

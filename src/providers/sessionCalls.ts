@@ -1,5 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
+import type { SecurityEventsAnswer } from '../../shared/contract/securityEvents';
 import type { SessionsAnswer } from '../../shared/contract/sessions';
 import { expectOk } from './apiResult';
 import type { ApiBody, HttpClient } from './httpClient';
@@ -19,6 +20,11 @@ export function createSessionCalls(http: HttpClient) {
 
     async revokeOtherSessions(): Promise<void> {
       expectOk(await http.post('/admin/sessions/revoke_others'), messages.failure.generic);
+    },
+
+    /** The signed-in admin's own recent security events (shared/contract/securityEvents.ts). */
+    async listSecurityEvents(): Promise<SecurityEventsAnswer> {
+      return expectOk(await http.get<ApiBody & SecurityEventsAnswer>('/admin/security_events'), messages.failure.generic);
     },
   };
 }

@@ -2,16 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams, RaRecord } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../shared/catalogue/permissions';
+import type { CreditAllowance } from '../../shared/contract/creditRequests';
 import { ADJUSTMENT_PENDING, APPROVAL_NOTICE } from '../../src/custom/approvals/approvalTexts';
 import companies from '../../src/resources/companies';
 import { buildCompany, buildCreditRequest } from '../helpers/builders';
 import { fakeAuthProvider, signedInAs } from '../helpers/fakeProviders';
 import { renderResource } from '../helpers/renderScreen';
 
+/** What an admin who moved nothing alone yet may move: the whole default threshold (GET /credit_request/allowance). */
+const untouchedAllowance: CreditAllowance = { threshold: 1000, window_hours: 24, moved: 0, remaining: 1000 };
+
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 /** A company page whose adjustments all wait for a second admin (202), over a provider that keeps the requests. */
-function renderCompany(role: Role = 'owner', { pending = [] as RaRecord[], entries = [] as RaRecord[] } = {}) {
+function renderCompany(role: Role = 'owner', { pending = [] as RaRecord[], entries = [] as RaRecord[], allowance = untouchedAllowance } = {}) {
   const company = buildCompany({ name: 'Atelier Azur', credit_balance: 250 });
   let requests = pending;
   const getList = vi.fn(async (resource: string, _params: GetListParams) =>
@@ -27,9 +31,10 @@ function renderCompany(role: Role = 'owner', { pending = [] as RaRecord[], entri
     getList,
     getManyReference: vi.fn(async () => ({ data: entries, total: entries.length })),
     adjustCredit,
+    getCreditAllowance: vi.fn(async () => allowance),
   };
   const view = renderResource(companies, `/company/${company.id}`, { dataProvider, authProvider: fakeAuthProvider(signedInAs(role)) });
-  return { ...view, company, getList, adjustCredit };
+  return { ...view, company, getList, adjustCredit, getCreditAllowance: dataProvider.getCreditAllowance };
 }
 
 async function openAdjustDialog(user: ReturnType<typeof renderResource>['user']) {
@@ -57,13 +62,50 @@ describe('the Adjust balance dialog and four eyes', () => {
     expect(within(dialog).queryByText(APPROVAL_NOTICE)).not.toBeInTheDocument();
   });
 
+  it('says how much the admin may still move alone today, and asks for approval past it, by absolute amount', async () => {
+    const { user, getCreditAllowance } = renderCompany('finance', { allowance: { threshold: 1000, window_hours: 24, moved: 600, remaining: 400 } });
+    const dialog = await openAdjustDialog(user);
+    expect(await within(dialog).findByTestId('credit-allowance')).toHaveTextContent(
+      'You may still move 400 credit alone today; beyond that a second admin approves.',
+    );
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.type(amount, '400');
+    expect(within(dialog).queryByText(APPROVAL_NOTICE)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Adjust' })).toBeInTheDocument();
+    await user.type(amount, '.01');
+    expect(within(dialog).getByText(APPROVAL_NOTICE)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Request approval' })).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '-401');
+    expect(within(dialog).getByText(APPROVAL_NOTICE)).toBeInTheDocument();
+    expect(getCreditAllowance).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when nothing is left, over the configured window, and reads the allowance again at each opening', async () => {
+    const { user, getCreditAllowance } = renderCompany('owner', { allowance: { threshold: 500, window_hours: 8, moved: 750, remaining: 0 } });
+    let dialog = await openAdjustDialog(user);
+    expect(await within(dialog).findByTestId('credit-allowance')).toHaveTextContent(
+      'You may still move 0 credit alone in 8 hours; beyond that a second admin approves.',
+    );
+    await user.type(within(dialog).getByLabelText('Amount'), '0.01');
+    expect(within(dialog).getByText(APPROVAL_NOTICE)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adjust balance' })).not.toBeInTheDocument());
+    dialog = await openAdjustDialog(user);
+    await waitFor(() => expect(getCreditAllowance).toHaveBeenCalledTimes(2));
+    expect(await within(dialog).findByTestId('credit-allowance')).toBeInTheDocument();
+  });
+
   it('says it always to an operations admin, who may only request', async () => {
-    const { user } = renderCompany('operations');
+    const { user, getCreditAllowance } = renderCompany('operations');
     const dialog = await openAdjustDialog(user);
     expect(within(dialog).getByText(APPROVAL_NOTICE)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Amount'), '10');
     expect(within(dialog).getByText(APPROVAL_NOTICE)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Request approval' })).toBeInTheDocument();
+    // Nothing is theirs to move alone: no allowance is read or shown.
+    expect(within(dialog).queryByTestId('credit-allowance')).not.toBeInTheDocument();
+    expect(getCreditAllowance).not.toHaveBeenCalled();
   });
 
   it('is offered to an admin who may request an adjustment, not to a support admin', async () => {

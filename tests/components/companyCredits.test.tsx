@@ -36,6 +36,7 @@ function renderCompany(company = buildCompany({ name: 'Atelier Azur', credit_bal
       return { pending: false, company: current };
     }),
     delete: vi.fn(async () => ({ data: current })),
+    getCreditAllowance: vi.fn(async () => ({ threshold: 1000, window_hours: 24, moved: 0, remaining: 1000 })),
     ...overrides,
   };
   const setEntries = (next: RaRecord[]) => (entries = next);

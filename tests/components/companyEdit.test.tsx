@@ -6,7 +6,7 @@ import companies from '../../src/resources/companies';
 import { CompanyCommentsTab } from '../../src/resources/companies/CompanyCommentsTab';
 import { CompanySyncTab } from '../../src/resources/companies/CompanySyncTab';
 import { CompanyUsersTab } from '../../src/resources/companies/CompanyUsersTab';
-import type { MockedDataProvider } from '../helpers/fakeProviders';
+import { ME, type MockedDataProvider } from '../helpers/fakeProviders';
 import { renderRecordPart, renderResource } from '../helpers/renderScreen';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -211,7 +211,15 @@ describe('/company/{id} Comments tab', () => {
   const withComments = () =>
     buildCompany({
       name: 'Atelier Azur',
-      comments: [{ _id: 'e'.repeat(24), user_name: 'Demo Admin', text: 'Premier contact', created_at: new Date(Date.now() - 3 * 3600 * 1000).toISOString() }],
+      comments: [
+        {
+          _id: 'e'.repeat(24),
+          user_name: 'Demo Admin',
+          author_id: ME.id,
+          text: 'Premier contact',
+          created_at: new Date(Date.now() - 3 * 3600 * 1000).toISOString(),
+        },
+      ],
     });
 
   it('shows author, relative time and text', async () => {

@@ -8,7 +8,7 @@ import offerResource from '../../src/resources/offers';
 import rooms from '../../src/resources/messages';
 import userResource from '../../src/resources/users';
 import { buildCompany, buildOffer, buildUser } from '../helpers/builders';
-import { fakeAuthProvider, signedInAs } from '../helpers/fakeProviders';
+import { ME, fakeAuthProvider, signedInAs } from '../helpers/fakeProviders';
 import { renderApp } from '../helpers/renderApp';
 import { renderPage, renderResource } from '../helpers/renderScreen';
 import { buildRoom } from '../helpers/rooms';
@@ -26,7 +26,7 @@ const button = (name: string) => screen.queryByRole('button', { name });
 
 const company = buildCompany({
   name: 'Atelier Azur',
-  comments: [{ _id: 'e'.repeat(24), user_name: 'Ada', text: 'Bon client', created_at: '2026-11-01T10:00:00.000Z' }],
+  comments: [{ _id: 'e'.repeat(24), user_name: 'Ada', author_id: ME.id, text: 'Bon client', created_at: '2026-11-01T10:00:00.000Z' }],
 });
 const companyData = {
   getOne: vi.fn(async () => ({ data: company })),

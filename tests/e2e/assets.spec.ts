@@ -42,10 +42,10 @@ test('/auth fetches one script; typing fetches the console; once signed in, no m
 
   // The console fetches every screen while the browser is idle; after that, the menu opens screens from memory.
   await page.waitForLoadState('networkidle');
-  // The menu's last screen, the account page, the dashboard's charts, the lists' power tools and the quick find's
-  // dialog: each is fetched by its own idle task. The charts alone prove nothing: the dashboard fetches them itself
+  // The menu's last screen, the account page, the step-up dialog, the dashboard's charts, the lists' power tools and the
+  // quick find's dialog: each is fetched by its own idle task. The charts alone prove nothing: the dashboard fetches them itself
   // once its figures are drawn, possibly before the idle tasks reach the account page.
-  for (const chunk of ['/AuditPage-', '/AccountPage-', '/charts-', '/listPowerTools-', '/QuickFindDialog-']) {
+  for (const chunk of ['/AuditPage-', '/AccountPage-', '/StepUpProofForm-', '/charts-', '/listPowerTools-', '/QuickFindDialog-']) {
     await expect.poll(() => scripts.some((script) => script.includes(chunk)), { message: chunk, timeout: 15_000 }).toBe(true);
   }
   await page.waitForLoadState('networkidle');

@@ -16,8 +16,14 @@ test.describe('credits and audit trail, end to end', () => {
     await expect(page.getByRole('spinbutton', { name: /balance/i })).toHaveCount(0);
     const badge = page.getByTestId('balance-badge');
     const before = Number((await badge.textContent())?.replace(/[^-\d.]/g, ''));
+    // Four eyes by sum: the dialog says how much the admin may still move alone, as the server counts it.
+    const { remaining } = (await api.get('/credit_request/allowance')).data as { remaining: number };
+    const allowanceText = (amount: number) => `You may still move ${amount} credit alone today; beyond that a second admin approves.`;
     await page.getByRole('button', { name: 'Adjust balance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adjust balance' });
+    await expect(dialog.getByTestId('credit-allowance')).toHaveText(allowanceText(remaining));
+    await dialog.getByLabel('Amount').fill(String(remaining + 1));
+    await expect(dialog.getByRole('button', { name: 'Request approval' })).toBeVisible();
     await dialog.getByLabel('Amount').fill('25.50');
     await expect(dialog.getByRole('button', { name: 'Adjust', exact: true })).toBeDisabled();
     await dialog.getByLabel('Reason').fill('E2E top-up');
@@ -25,6 +31,11 @@ test.describe('credits and audit trail, end to end', () => {
     await dialog.getByRole('button', { name: 'Adjust', exact: true }).click();
     await expect(toast(page, 'Balance adjusted!')).toBeVisible();
     await expect(badge).toContainText(String(before + 25.5));
+    // What it moved is counted at once: the dialog, opened again, has that much less to offer.
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    await expect(dialog.getByTestId('credit-allowance')).toHaveText(allowanceText(Math.max(0, Number((remaining - 25.5).toFixed(2)))));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
 
     // The ledger entry, newest first.
     await page.getByRole('tab', { name: 'Credits' }).click();

@@ -71,3 +71,46 @@ test("cancelling the step-up leaves the admin signed in, with the call's refusal
   await expect(page).toHaveURL(/\/user/);
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
 });
+
+test('creating an administrator after the step-up window asks for the password first, then creates them', async ({ page }) => {
+  await page.getByRole('menuitem', { name: 'Admins' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Create new administrator' });
+  await form.getByLabel('Name').fill('Step Up Newcomer');
+  await form.getByLabel('Email').fill(`step.up.${Date.now()}@example.com`);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+
+  const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(proof).toBeVisible();
+  await proof.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.password);
+  await proof.getByRole('button', { name: 'Confirm' }).click();
+  await expect(proof).toBeHidden();
+  await expect(toast(page, 'Admin created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/[a-f0-9]{24}$/);
+});
+
+test('changing one’s own e-mail after the step-up window asks for the password first, and tells the old address', async ({ page }) => {
+  const moved = `admin.moved.${Date.now()}@example.com`;
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Your Account', level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(moved);
+  await page.getByRole('button', { name: 'Update' }).click();
+
+  const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(proof).toBeVisible();
+  await proof.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.password);
+  await proof.getByRole('button', { name: 'Confirm' }).click();
+  await expect(proof).toBeHidden();
+  await expect(toast(page, 'Profile Updated successfully!')).toBeVisible();
+  const api = await apiAs(page);
+  expect(await api.get(`/dev/outbox?to=${encodeURIComponent(DEMO_CREDENTIALS.email)}`)).toMatchObject({
+    data: { subject: expect.stringContaining('your sign-in address was changed') },
+  });
+
+  // Proven now, the way back goes at once: the demo admin keeps the address the other tests sign in with.
+  await page.getByLabel('Email').fill(DEMO_CREDENTIALS.email);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Profile Updated successfully!').last()).toBeVisible();
+  await expect(proof).toHaveCount(0);
+  expect((await api.get('/admin/sessions')).ok).toBe(true);
+});

@@ -58,10 +58,13 @@ const noPresence: MockedDataProvider = {
   openRecordEvents: async () => new Response(null, { status: 404 }),
 } as MockedDataProvider;
 
-/** The layout's idle timeout reads the server's minutes (SessionTimeoutWarning): the default hour, no session listed. */
-const noSessions: MockedDataProvider = { listSessions: async () => ({ ok: true, data: [], idle_minutes: 60 }) };
+/** The layout's idle timeout reads the server's minutes (SessionTimeoutWarning): the default hour, no session listed; no security event either. */
+const noSessions: MockedDataProvider = {
+  listSessions: async () => ({ ok: true, data: [], idle_minutes: 60 }),
+  listSecurityEvents: async () => ({ ok: true, data: [] }),
+};
 
-/** react-admin's test double over the mocked methods: any other method throws (except the presence and session calls, which answer nobody). */
+/** react-admin's test double over the mocked methods: any other method throws (except the presence, session and security-event calls, which answer nobody). */
 export const mockedDataProvider = (methods: MockedDataProvider = {}) => testDataProvider({ ...noPresence, ...noSessions, ...methods } as Partial<DataProvider>);
 
 /** Shows the router's location, so that tests can assert redirections. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/catalogue/permissions';
@@ -28,7 +28,15 @@ async function adminOf(role: Role, at: number) {
     });
     return { status: response.status, body: (await response.json()) as { ok: boolean; code?: string; data?: { _id: string; status: string } } };
   };
-  return { id, post };
+  const send = async (method: 'PUT' | 'DELETE', path: string, body?: object) => {
+    const response = await fetch(`${bases[at]}/api${path}`, {
+      method,
+      headers: { authorization: `JWT ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as { ok: boolean; code?: string } };
+  };
+  return { id, post, send, authorization: `JWT ${token}` };
 }
 
 /** Round-robin over a non-empty list. */
@@ -87,5 +95,47 @@ describe('credit approvals on two servers over one PostgreSQL', () => {
     const [stored] = await first().db.select().from(creditRequests).where(eq(creditRequests.id, id));
     expect(stored?.status).toBe(winners[0]?.body.data?.status);
     expect(await entriesOf(company.id)).toHaveLength(stored?.status === 'approved' ? 1 : 0);
+  });
+
+  it('judges one admin’s parallel adjustments one after another: of ten of 200 sent to both servers, five apply, five wait', async () => {
+    const finance = await adminOf('finance', 0);
+    const company = await insertCompany(first());
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => {
+        const at = index % 2;
+        return fetch(`${bases[at]}/api/company/${company.id}/credit`, {
+          method: 'POST',
+          headers: { authorization: finance.authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 200, reason: `Split ${index}` }),
+        }).then((response) => response.status);
+      }),
+    );
+    expect(answers.sort()).toEqual([...Array<number>(5).fill(200), ...Array<number>(5).fill(202)]);
+    const [row] = await first().db.select({ balance: companies.creditBalance }).from(companies).where(eq(companies.id, company.id));
+    expect(row?.balance).toBe(1000);
+    expect(await entriesOf(company.id)).toHaveLength(5);
+    expect(await first().db.select().from(creditRequests).where(eq(creditRequests.companyId, company.id))).toHaveLength(5);
+  });
+
+  it('keeps the sum across adjustments, form moves and deletions racing on both servers, without a deadlock or a 500', async () => {
+    const owner = await adminOf('owner', 1);
+    const targets = await Promise.all(Array.from({ length: 4 }, () => insertCompany(first())));
+    const funded = await Promise.all(Array.from({ length: 4 }, () => insertCompany(first(), { creditBalance: 150 })));
+    const calls = targets.flatMap((company, index) => [
+      owner.post(`/company/${company.id}/credit`, { amount: 150, reason: 'Race' }),
+      owner.send('PUT', `/company/${company.id}`, { credit_balance: -150, version: company.version }),
+      owner.send('DELETE', `/company/${(funded[index] ?? company).id}`),
+    ]);
+    const statuses = (await Promise.all(calls)).map((answer) => answer.status);
+    expect(
+      statuses.every((status) => [200, 202, 409].includes(status)),
+      statuses.join(),
+    ).toBe(true);
+    const [moved] = await first()
+      .db.select({ total: sql<string>`coalesce(sum(abs(${creditEntries.amount})), 0)` })
+      .from(creditEntries)
+      .where(eq(creditEntries.adminId, owner.id));
+    expect(Number(moved?.total)).toBeLessThanOrEqual(1000);
+    expect(Number(moved?.total)).toBeGreaterThan(0);
   });
 });

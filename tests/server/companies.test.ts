@@ -309,7 +309,9 @@ describe('comments', () => {
     const body = (await ctx.me.call('POST', `/company/${company.id}/comment`, { text: '  Premier contact  ', user_name: 'Forged' })).json();
     expect(body.ok).toBe(true);
     expect(body.data._id).toBe(company.id);
-    expect(body.data.comments).toEqual([{ _id: expect.any(String), user_name: 'Signed In', text: 'Premier contact', created_at: expect.any(String) }]);
+    expect(body.data.comments).toEqual([
+      { _id: expect.any(String), user_name: 'Signed In', author_id: ctx.me.id, text: 'Premier contact', created_at: expect.any(String) },
+    ]);
   });
 
   it('deletes a comment and answers the remaining comments', async () => {

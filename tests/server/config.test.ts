@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EXACT_COUNT_LIMIT: '0' })).toThrow(/EXACT_COUNT_LIMIT/);
   });
 
+  it('sums what an admin moves alone over CREDIT_APPROVAL_WINDOW_HOURS, 24 by default, a whole number of hours', () => {
+    expect(loadConfig({}).creditApprovalWindowHours).toBe(24);
+    expect(loadConfig({ CREDIT_APPROVAL_WINDOW_HOURS: '8' }).creditApprovalWindowHours).toBe(8);
+    for (const bad of ['0', '-1', '1.5', 'a day', '10000'])
+      expect(() => loadConfig({ CREDIT_APPROVAL_WINDOW_HOURS: bad }), bad).toThrow(/CREDIT_APPROVAL_WINDOW_HOURS/);
+  });
+
   it('keeps uploaded files in the database unless FILE_STORAGE=folder says under UPLOAD_DIR', () => {
     expect(loadConfig({})).toMatchObject({ fileStorage: 'database', uploadDir: './data/uploads' });
     expect(loadConfig({ FILE_STORAGE: 'folder', UPLOAD_DIR: '/srv/uploads' })).toMatchObject({ fileStorage: 'folder', uploadDir: '/srv/uploads' });

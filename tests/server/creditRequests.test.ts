@@ -36,6 +36,9 @@ beforeAll(async () => {
   team.support = await adminOf('support', 'Sam Support');
 });
 
+/** An admin who moved nothing alone yet: what one admin moves alone sums (tests/server/fourEyesBySum.test.ts). */
+const freshAdmin = (role: 'owner' | 'finance') => adminOf(role, role === 'owner' ? 'Olga Owner' : 'Fanny Finance');
+
 const balanceOf = async (companyId: string) =>
   (await app().db.select({ balance: companies.creditBalance }).from(companies).where(eq(companies.id, companyId)))[0]?.balance;
 const entriesOf = (companyId: string) => app().db.select().from(creditEntries).where(eq(creditEntries.companyId, companyId));
@@ -59,18 +62,22 @@ const refusal = (answer: LightMyRequestResponse) => ({ status: answer.statusCode
 
 describe('POST /company/{id}/credit and the approval threshold', () => {
   it('applies at once up to the threshold, by absolute value, and waits above it, for an owner and for finance', async () => {
-    for (const as of [team.owner, team.finance]) {
+    for (const role of ['owner', 'finance'] as const) {
       const company = await insertCompany(app());
-      expect((await credit(as, company.id, 1000)).statusCode, as.name).toBe(200);
-      expect((await credit(as, company.id, -1000)).statusCode, as.name).toBe(200);
-      expect((await credit(as, company.id, 1000.01)).statusCode, as.name).toBe(202);
-      expect((await credit(as, company.id, -1000.01)).statusCode, as.name).toBe(202);
-      expect(await balanceOf(company.id), as.name).toBe(0);
+      for (const [amount, status] of [
+        [1000, 200],
+        [-1000, 200],
+        [1000.01, 202],
+        [-1000.01, 202],
+      ] as const) {
+        expect((await credit(await freshAdmin(role), company.id, amount)).statusCode, `${role} ${amount}`).toBe(status);
+      }
+      expect(await balanceOf(company.id), role).toBe(0);
       expect(
         (await entriesOf(company.id)).map((entry) => entry.amount),
-        as.name,
+        role,
       ).toEqual([1000, -1000]);
-      const pending = (await as.call('POST', '/credit_request/search', { company_id: company.id })).json();
+      const pending = (await team.support.call('POST', '/credit_request/search', { company_id: company.id })).json();
       expect(pending.data.map((one: { amount: number }) => one.amount)).toEqual([-1000.01, 1000.01]);
     }
   });
@@ -189,7 +196,7 @@ describe('POST /credit_request/search', () => {
 describe('approving a request', () => {
   it('moves the balance and writes one ledger entry naming the requester and the approver, in one go, and audits it', async () => {
     const company = await insertCompany(app());
-    expect((await credit(team.owner, company.id, 100)).statusCode).toBe(200);
+    expect((await credit(await freshAdmin('owner'), company.id, 100)).statusCode).toBe(200);
     const id = await requested(team.operations, company.id, 5000, 'Contrat');
     const answer = await approve(team.finance, id);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -428,8 +435,8 @@ describe('PUT /company/{id} and the balance', () => {
 
   it('lets an owner or finance move it by up to the threshold, and operations save the form with the balance unchanged', async () => {
     const company = await insertCompany(app());
-    expect((await putBalance(team.finance, company.id, 1000)).json()).toMatchObject({ ok: true, data: { credit_balance: 1000 } });
-    expect((await putBalance(team.owner, company.id, 0)).json()).toMatchObject({ ok: true, data: { credit_balance: 0 } });
+    expect((await putBalance(await freshAdmin('finance'), company.id, 1000)).json()).toMatchObject({ ok: true, data: { credit_balance: 1000 } });
+    expect((await putBalance(await freshAdmin('owner'), company.id, 0)).json()).toMatchObject({ ok: true, data: { credit_balance: 0 } });
     expect((await putBalance(team.operations, company.id, 0)).json()).toMatchObject({ ok: true, data: { name: 'Renommée', credit_balance: 0 } });
     expect((await entriesOf(company.id)).map((entry) => entry.amount).sort((a, b) => a - b)).toEqual([-1000, 1000]);
   });
@@ -442,7 +449,7 @@ describe("deleting a company with a balance (its ledger's closing entry moves cr
     expect(await balanceOf(funded.id)).toBe(40);
     const empty = await insertCompany(app(), { name: 'Vide' });
     expect((await team.operations.call('DELETE', `/company/${empty.id}`)).statusCode).toBe(200);
-    expect((await team.owner.call('DELETE', `/company/${funded.id}`)).statusCode).toBe(200);
+    expect((await (await freshAdmin('owner')).call('DELETE', `/company/${funded.id}`)).statusCode).toBe(200);
     expect((await entriesOf(funded.id)).map((entry) => entry.amount)).toEqual([-40]);
   });
 });

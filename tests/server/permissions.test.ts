@@ -104,7 +104,9 @@ describe('the permission table (shared/catalogue/permissions.ts)', () => {
     const writes = Object.entries(PERMISSIONS.support).flatMap(([resource, actions]) =>
       (actions ?? []).filter((action) => !['list', 'read'].includes(action)).map((action) => `${resource} ${action}`),
     );
-    expect(writes.sort()).toEqual(['account update', 'company comment', 'file create', 'message create', 'presence create', 'presence delete'].sort());
+    expect(writes.sort()).toEqual(
+      ['account secure', 'account update', 'company comment', 'file create', 'message create', 'presence create', 'presence delete'].sort(),
+    );
   });
 
   it('lets nobody with an unknown role do anything', () => {

@@ -194,7 +194,7 @@ describe('dangerous calls past STEP_UP_MINUTES', () => {
     expect(answer.statusCode).toBe(200);
   });
 
-  it('does not refuse the calls that are not dangerous: a user, an admin’s name, one’s own e-mail, a company without its balance', async () => {
+  it('does not refuse the calls that are not dangerous: a user, an admin’s name, a company without its balance', async () => {
     const me = await signedInAdmin(ctx.server.app);
     await age(me.token);
     const user = await insertUser(ctx.server.app);
@@ -203,7 +203,6 @@ describe('dangerous calls past STEP_UP_MINUTES', () => {
     expect((await me.call('PUT', `/admin/${other.id}`, { name: 'Renamed' })).statusCode).toBe(200);
     const stored = await adminRow({ id: other.id });
     expect((await me.call('PUT', `/admin/${other.id}`, { email: stored?.email.toUpperCase(), role: stored?.role })).statusCode).toBe(200);
-    expect((await me.call('PUT', '/admin', { email: `me-${me.id}@example.com` })).statusCode).toBe(200);
     const company = await insertCompany(ctx.server.app, { creditBalance: 5 });
     const { version } = (await me.call('GET', `/company/${company.id}`)).json().data;
     expect((await me.call('PUT', `/company/${company.id}`, { name: 'Renamed', credit_balance: 5, version })).statusCode).toBe(200);
@@ -309,37 +308,6 @@ describe('POST /admin/reauth', () => {
   it('needs a session', async () => {
     const refused = await ctx.server.app.inject({ method: 'POST', url: '/api/admin/reauth', payload: { password: TEST_PASSWORD } });
     expect(refused.json()).toEqual({ ok: false, code: 'UNAUTHORIZED' });
-  });
-});
-
-describe('the OpenAPI document', () => {
-  it('names 401 REAUTH_REQUIRED for the dangerous calls only', async () => {
-    type Operation = { responses: Record<string, { $ref?: string }> };
-    type Document = { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, unknown> } };
-    const document = (await ctx.server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
-    const reauthRequired = (method: string, path: string) => {
-      const ref = document.paths[`/api${path}`]?.[method]?.responses['401']?.$ref ?? '';
-      return JSON.stringify(document.components.responses[ref.replace('#/components/responses/', '')] ?? null).includes('REAUTH_REQUIRED');
-    };
-    const dangerous = [
-      ['post', '/user/{id}/impersonate'],
-      ['post', '/user/export'],
-      ['delete', '/admin/{id}'],
-      ['put', '/admin/{id}'],
-      ['post', '/company/{id}/credit'],
-      ['put', '/company/{id}'],
-      ['post', '/credit_request/{id}/approve'],
-      ...bulkDeletes().map((name) => ['post', `/${name}/bulk_delete`]),
-    ];
-    for (const [method = '', path = ''] of dangerous) expect(reauthRequired(method, path), `${method} ${path}`).toBe(true);
-    for (const [method, path] of [
-      ['put', '/user/{id}'],
-      ['post', '/credit_request/{id}/reject'],
-      ['post', '/company/export'],
-      ['delete', '/offer/{id}'],
-      ['post', '/admin/reauth'],
-    ] as const)
-      expect(reauthRequired(method, path), `${method} ${path}`).toBe(false);
   });
 });
 

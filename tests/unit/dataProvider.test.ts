@@ -470,3 +470,21 @@ describe('ledger and audit calls', () => {
     });
   });
 });
+
+describe('account calls', () => {
+  it('listSecurityEvents → GET /admin/security_events, the answer as sent; a refusal rejects with its code', async () => {
+    const event = {
+      _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      action: 'sign_in',
+      created_at: '2026-01-02T03:04:05.000Z',
+      ip: '10.0.0.1',
+      browser: 'Chrome 131',
+      by: null,
+      detail: null,
+    };
+    const { provider, calls } = providerWith([200, { ok: true, data: [event] }], [403, { ok: false, code: 'FORBIDDEN' }]);
+    expect(await provider.listSecurityEvents()).toEqual({ ok: true, data: [event] });
+    expect(calls[0]).toMatchObject({ method: 'GET', url: 'http://api.test/api/admin/security_events' });
+    await expect(provider.listSecurityEvents()).rejects.toMatchObject({ message: 'FORBIDDEN', status: 403 });
+  });
+});

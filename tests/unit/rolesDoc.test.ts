@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, PERMISSIONS, RESOURCES, ROLES } from '../../shared/catalogue/permissions';
+import { CONDITIONS, policyRows, type Sensitivity } from '../../shared/catalogue/policy';
 
 /** The permission table as docs/roles.md shows it: a role with every action reads 'everything'. */
 function renderedTable(): string {
@@ -12,11 +13,29 @@ function renderedTable(): string {
   ].join('\n');
 }
 
+/** The policy (shared/catalogue/policy.ts) as docs/roles.md shows it. */
+function renderedPolicy(): string {
+  const control = (value: Sensitivity['freshProof']) => (value === undefined ? '—' : value === 'always' ? 'always' : CONDITIONS[value]);
+  return [
+    '| resource | action | fresh proof | four eyes |',
+    '|---|---|---|---|',
+    ...policyRows().map(
+      ({ resource, action, sensitivity }) =>
+        `| ${resource === 'any' ? 'any' : `\`${resource}\``} | \`${action}\` | ${control(sensitivity.freshProof)} | ${control(sensitivity.fourEyes)} |`,
+    ),
+  ].join('\n');
+}
+
+const section = (name: string) => new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(readFileSync('docs/roles.md', 'utf8'))?.[1];
+
 describe('docs/roles.md', () => {
   it('shows the permission table the server enforces and the console reflects, as it is now', () => {
-    const doc = readFileSync('docs/roles.md', 'utf8');
-    const shown = /<!-- permissions:start -->\n([\s\S]*?)\n<!-- permissions:end -->/.exec(doc)?.[1];
     // On a change of shared/catalogue/permissions.ts, paste the expected table between the markers.
-    expect(shown).toBe(renderedTable());
+    expect(section('permissions')).toBe(renderedTable());
+  });
+
+  it('shows the policy the server derives each route’s controls from, as it is now', () => {
+    // On a change of shared/catalogue/policy.ts, paste the expected table between the markers.
+    expect(section('policy')).toBe(renderedPolicy());
   });
 });

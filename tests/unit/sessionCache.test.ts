@@ -46,6 +46,22 @@ describe('the session cache', () => {
     await cache.close();
   });
 
+  it('tells its forget listeners of each change heard or made here, and of a lost listener, until they stop', async () => {
+    const { listen, listeners } = fakeListening();
+    const cache = sessionCache(listen, log);
+    await cache.start();
+    const told = vi.fn();
+    const stop = cache.onForget(told);
+    listeners[0]?.onPayload('changed elsewhere');
+    cache.forgetAll();
+    listeners[0]?.onLost(new Error('gone'));
+    expect(told).toHaveBeenCalledTimes(3);
+    stop();
+    cache.forgetAll();
+    expect(told).toHaveBeenCalledTimes(3);
+    await cache.close();
+  });
+
   it('does not keep a read that a notification overtook', async () => {
     const { listen, listeners } = fakeListening();
     const cache = sessionCache(listen, log);

@@ -2,6 +2,9 @@ import { ErrorCode } from '../../../shared/catalogue/errorCodes';
 
 /** What the Adjust balance dialog says when the adjustment will wait for a second admin. */
 export const APPROVAL_NOTICE = 'A second admin (finance or owner) must approve this adjustment.';
+/** What the Adjust balance dialog says of the admin's allowance (four eyes by sum): how much they may still move alone. */
+export const allowanceNotice = (remaining: string, windowHours: number): string =>
+  `You may still move ${remaining} alone ${windowHours === 24 ? 'today' : `in ${windowHours} hours`}; beyond that a second admin approves.`;
 /** The toast of an adjustment that became a request (202): nothing moved yet. */
 export const ADJUSTMENT_PENDING = 'Request sent: it awaits approval by a second admin. The balance has not moved.';
 export const REQUEST_APPROVED = 'Request approved: the balance has moved.';

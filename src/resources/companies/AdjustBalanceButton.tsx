@@ -1,11 +1,12 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { DEFAULT_CREDIT_APPROVAL_THRESHOLD } from '../../../shared/catalogue/creditRequests';
-import { ADJUSTMENT_PENDING, APPROVAL_NOTICE } from '../../custom/approvals/approvalTexts';
+import { ADJUSTMENT_PENDING, APPROVAL_NOTICE, allowanceNotice } from '../../custom/approvals/approvalTexts';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
-import { balanceOf, formatCredit } from '../../custom/product';
+import { balanceOf, creditUnit, formatCredit } from '../../custom/product';
 import type { CreditAdjustment } from '../../providers/companyCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { addCredit, isWithinCreditLimit, parseCreditAmount } from './creditAmount';
@@ -15,10 +16,11 @@ const LONGEST_REASON = 500;
 export const BALANCE_ADJUSTED = 'Balance adjusted!';
 
 /**
- * Whether an adjustment waits for a second admin (four eyes): always from an admin who may only request one, else
- * above the server's default threshold (a server configured otherwise still decides, and its 202 says so).
+ * Whether an adjustment waits for a second admin (four eyes by sum): always from an admin who may only request one,
+ * else past what they may still move alone (the default threshold until the server has said; its 202 decides anyway).
  */
-const needsApproval = (amount: number, mayAdjust: boolean): boolean => !mayAdjust || Math.abs(amount) > DEFAULT_CREDIT_APPROVAL_THRESHOLD;
+const needsApproval = (amount: number, mayAdjust: boolean, remaining: number | undefined): boolean =>
+  !mayAdjust || Math.abs(amount) > (remaining ?? DEFAULT_CREDIT_APPROVAL_THRESHOLD);
 
 /**
  * The only way the console moves a balance: the server writes the ledger entry and the page reloads, or, for a
@@ -40,6 +42,8 @@ const AdjustBalanceDialog = ({ mayAdjust }: { mayAdjust: boolean }) => {
   const [open, setOpen] = useState(false);
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
+  // Read again at each opening: what the admin moved since (here or elsewhere) lowers it.
+  const allowance = useQuery({ queryKey: ['credit_allowance'], queryFn: () => dataProvider.getCreditAllowance(), enabled: open && mayAdjust });
   const close = () => {
     setOpen(false);
     setAmountText('');
@@ -62,7 +66,7 @@ const AdjustBalanceDialog = ({ mayAdjust }: { mayAdjust: boolean }) => {
   const trimmedReason = reason.trim();
   const reasonValid = trimmedReason.length > 0 && trimmedReason.length <= LONGEST_REASON;
   const amountInvalid = amountText.trim() !== '' && amount === undefined;
-  const approvalNeeded = amount === undefined ? !mayAdjust : needsApproval(amount, mayAdjust);
+  const approvalNeeded = amount === undefined ? !mayAdjust : needsApproval(amount, mayAdjust, allowance.data?.remaining);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +109,11 @@ const AdjustBalanceDialog = ({ mayAdjust }: { mayAdjust: boolean }) => {
                     ? `New balance: ${formatCredit(newBalance)}`
                     : 'The new balance would be out of range'}
               </Typography>
+              {mayAdjust && allowance.data && (
+                <Typography data-testid="credit-allowance" color="text.secondary">
+                  {allowanceNotice(`${allowance.data.remaining} ${creditUnit}`, allowance.data.window_hours)}
+                </Typography>
+              )}
               {approvalNeeded && <Alert severity="info">{APPROVAL_NOTICE}</Alert>}
             </Stack>
           </DialogContent>

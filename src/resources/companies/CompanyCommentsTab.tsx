@@ -1,6 +1,6 @@
 import { Box, Button as MuiButton, Divider, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Confirm, useCanAccess, useDataProvider, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useGetIdentity, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { messages } from '../../../shared/catalogue/messages';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import { useNotifyingMutation } from '../../custom/components/useNotifyingMutation';
@@ -10,14 +10,17 @@ import type { CompanyDetailRecord } from '../../providers/records';
 interface Comment {
   _id: string;
   user_name: string;
+  author_id: string | null;
   text: string;
   created_at: string;
 }
 
-/** Every admin reads the comments; one whose role may comment also writes and deletes them. */
+/** Every admin reads the comments; one whose role may comment also writes them and deletes their own, a moderator anyone's. */
 export const CompanyCommentsTab = () => {
   const company = useRecordContext<CompanyDetailRecord>();
   const { canAccess: canComment, isPending: isPendingAccess } = useCanAccess({ resource: 'company', action: 'comment' });
+  const { canAccess: canModerate, isPending: isPendingModerate } = useCanAccess({ resource: 'company', action: 'moderate' });
+  const { identity, isPending: isPendingIdentity } = useGetIdentity();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const [text, setText] = useState('');
@@ -42,8 +45,10 @@ export const CompanyCommentsTab = () => {
   // One change at a time: adding and deleting both wait while either is under way.
   const busy = addComment.isPending || deleteComment.isPending;
   // The tab waits for the answer, rather than grow its buttons under the admin.
-  if (!company || isPendingAccess) return null;
+  if (!company || isPendingAccess || isPendingModerate || isPendingIdentity) return null;
   const comments = (Array.isArray(company.comments) ? company.comments : []) as Comment[];
+  // As the server judges it: a deleted author's comment is a moderator's to remove.
+  const mayDelete = (comment: Comment) => canComment && (canModerate || (comment.author_id !== null && comment.author_id === identity?.id));
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +71,7 @@ export const CompanyCommentsTab = () => {
               }
               secondary={<Typography sx={{ whiteSpace: 'pre-wrap' }}>{comment.text}</Typography>}
             />
-            {canComment && (
+            {mayDelete(comment) && (
               <Link component="button" type="button" color="error" onClick={() => setToDelete(comment)}>
                 Delete
               </Link>

@@ -11,11 +11,15 @@ export interface paths {
     /**
      * Update the signed-in administrator
      * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old when the e-mail or the role changes (one’s own e-mail too), else 401 `REAUTH_REQUIRED`.
      */
     put: operations['putAdmin'];
     /**
      * Create an administrator and mail them a set-password link
      * @description Needs the permission `create` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdmin'];
     delete?: never;
@@ -39,12 +43,16 @@ export interface paths {
     /**
      * Update an administrator
      * @description Needs the permission `update` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old when the e-mail or the role changes (one’s own e-mail too), else 401 `REAUTH_REQUIRED`.
      */
     put: operations['putAdminById'];
     post?: never;
     /**
      * Delete an admin
      * @description Needs the permission `delete` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     delete: operations['deleteAdminById'];
     options?: never;
@@ -104,6 +112,8 @@ export interface paths {
     /**
      * Delete several admins in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `admin`, which these roles have: owner. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminBulkDelete'];
     delete?: never;
@@ -124,6 +134,8 @@ export interface paths {
     /**
      * Export every admin the search matches, as CSV
      * @description Needs the permission `export` on `admin`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminExport'];
     delete?: never;
@@ -195,7 +207,7 @@ export interface paths {
     };
     /**
      * Whether the signed-in admin’s TOTP is on, the recovery codes left, and how many passkeys they have
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     get: operations['getAdminMfa'];
     put?: never;
@@ -217,7 +229,9 @@ export interface paths {
     put?: never;
     /**
      * Replace the recovery codes, with a current TOTP code
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminMfaRecoveryCodesRegenerate'];
     delete?: never;
@@ -237,7 +251,9 @@ export interface paths {
     put?: never;
     /**
      * Turn TOTP on with a code from the authenticator; answers the recovery codes once
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminMfaTotpConfirm'];
     delete?: never;
@@ -257,7 +273,9 @@ export interface paths {
     put?: never;
     /**
      * Turn TOTP off, with the password; its recovery codes go too
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminMfaTotpDisable'];
     delete?: never;
@@ -277,7 +295,9 @@ export interface paths {
     put?: never;
     /**
      * Start enrolling a TOTP authenticator
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminMfaTotpSetup'];
     delete?: never;
@@ -301,7 +321,9 @@ export interface paths {
     put?: never;
     /**
      * Keep the passkey the browser created, under a name
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminPasskeys'];
     delete?: never;
@@ -320,13 +342,17 @@ export interface paths {
     get?: never;
     /**
      * Rename one of the signed-in admin’s passkeys
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     put: operations['putAdminPasskeysById'];
     post?: never;
     /**
      * Remove one of the signed-in admin’s passkeys (with a recent proof, STEP_UP_MINUTES)
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     delete: operations['deleteAdminPasskeysById'];
     options?: never;
@@ -345,7 +371,9 @@ export interface paths {
     put?: never;
     /**
      * Challenge the browser to create a passkey
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminPasskeysOptions'];
     delete?: never;
@@ -365,7 +393,7 @@ export interface paths {
     put?: never;
     /**
      * Prove one’s identity again (password, TOTP or recovery code, or a passkey): dangerous calls are open for STEP_UP_MINUTES
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postAdminReauth'];
     delete?: never;
@@ -385,7 +413,7 @@ export interface paths {
     put?: never;
     /**
      * Challenge one of the signed-in admin’s passkeys, for POST /admin/reauth
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postAdminReauthPasskeyOptions'];
     delete?: never;
@@ -405,7 +433,9 @@ export interface paths {
     put?: never;
     /**
      * Change the signed-in administrator’s password
-     * @description Needs the permission `update` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     * @description Needs the permission `secure` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAdminResetPassword'];
     delete?: never;
@@ -428,6 +458,28 @@ export interface paths {
      * @description Needs the permission `list` on `admin`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postAdminSearch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/security_events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in administrator’s recent security events, newest first
+     * @description Sign-ins (and failed ones), re-authentications, second-factor and password changes, sessions ended, and changes of the account's e-mail or role: the newest 20, from the audit trail.
+     *
+     *     Needs the permission `read` on `account`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getAdminSecurityEvents'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -593,6 +645,8 @@ export interface paths {
     /**
      * Export every event of the trail the search matches, as CSV
      * @description Needs the permission `export` on `audit_event`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postAuditExport'];
     delete?: never;
@@ -716,12 +770,16 @@ export interface paths {
     /**
      * Update a company (the whole object may be sent back); a balance difference goes through the ledger, and only from the current version
      * @description Needs the permission `update` on `company`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old when the balance moves, else 401 `REAUTH_REQUIRED`.
      */
     put: operations['putCompanyById'];
     post?: never;
     /**
-     * Delete a company that nothing belongs to any more
+     * Delete a company that nothing belongs to any more; its balance is closed by a ledger entry that counts in the admin's four-eyes sum (409 APPROVAL_REQUIRED past it)
      * @description Needs the permission `delete` on `company`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old when the company holds a balance, else 401 `REAUTH_REQUIRED`.
      */
     delete: operations['deleteCompanyById'];
     options?: never;
@@ -759,8 +817,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Adjust a company's balance, with a reason written to its ledger; above the approval threshold, or from a role that may only request, a pending request instead (202)
+     * Adjust a company's balance, with a reason written to its ledger; when it would take what the admin moved alone within CREDIT_APPROVAL_WINDOW_HOURS past CREDIT_APPROVAL_THRESHOLD, or from a role that may only request, a pending request instead (202)
      * @description Needs the permission `request` on `credit_entry`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postCompanyByIdCredit'];
     delete?: never;
@@ -798,7 +858,7 @@ export interface paths {
     };
     get?: never;
     /**
-     * Delete a company's comment, answering the comments left
+     * Delete a company's comment (one's own; anyone's with `moderate` on `company`), answering the comments left
      * @description Needs the permission `comment` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     put: operations['putCompanyByIdDeleteCommentByCommentId'];
@@ -841,6 +901,8 @@ export interface paths {
     /**
      * Delete several companies in one transaction; a company that is not empty is refused and reported
      * @description Needs the permission `bulk` on `company`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postCompanyBulkDelete'];
     delete?: never;
@@ -901,6 +963,8 @@ export interface paths {
     /**
      * Approve a pending credit request: its ledger entry is written and the balance moves, in the same transaction
      * @description Needs the permission `approve` on `credit_request`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postCreditRequestByIdApprove'];
     delete?: never;
@@ -921,8 +985,30 @@ export interface paths {
     /**
      * Reject a pending credit request, with a reason; nothing moves
      * @description Needs the permission `approve` on `credit_request`, which these roles have: owner, finance. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postCreditRequestByIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/credit_request/allowance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How much the signed-in admin may still move alone now: CREDIT_APPROVAL_THRESHOLD less what they moved without approval in the last CREDIT_APPROVAL_WINDOW_HOURS (0 for a role that may only request)
+     * @description Needs the permission `list` on `credit_entry`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getCreditRequestAllowance'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1086,6 +1172,8 @@ export interface paths {
     /**
      * Delete several needs in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postNeedBulkDelete'];
     delete?: never;
@@ -1106,6 +1194,8 @@ export interface paths {
     /**
      * Set the status of several needs in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `need`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postNeedBulkStatus'];
     delete?: never;
@@ -1214,6 +1304,8 @@ export interface paths {
     /**
      * Delete several offers in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `offer`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postOfferBulkDelete'];
     delete?: never;
@@ -1313,7 +1405,7 @@ export interface paths {
     };
     /**
      * Who else has the record's page open, and its saves, as they happen, from any server (server-sent events)
-     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s.
+     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). First and on every arrival or departure, `event: viewers` with `{viewers}` (the other admins); after each save of the record (an update, an overwrite, a balance adjustment, a comment added or deleted), `event: saved` with who saved; a `: ping` comment every 15 s. The stream ends, with no event, within 5 s of its session being revoked, expiring or going idle, or of its admin being deleted or losing the permission it needs: reconnecting then answers 401.
      *
      *     Needs the permission `list` on `presence`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
@@ -1389,7 +1481,7 @@ export interface paths {
     };
     /**
      * The room's new messages as they are written, from any server (server-sent events)
-     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as `event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), the messages written since (100 at most) come first. An unknown room is refused before the stream starts. A stream the server ends (it is stopping) ends with `event: reconnect` and `retry: 1000`: reconnect then, with `after`.
+     * @description Answers `text/event-stream` with `Authorization: JWT …` like any call (read it with `fetch`). Each new message comes as `event: message`, `id: <_id>`, `data: <RoomMessage>`; a `: ping` comment every 15 s. With `after` (the last message held), the messages written since (100 at most) come first. An unknown room is refused before the stream starts. A stream the server ends (it is stopping) ends with `event: reconnect` and `retry: 1000`: reconnect then, with `after`. The stream ends, with no event, within 5 s of its session being revoked, expiring or going idle, or of its admin being deleted or losing the permission it needs: reconnecting then answers 401.
      *
      *     Needs the permission `read` on `message`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
@@ -1482,6 +1574,8 @@ export interface paths {
     /**
      * 'Login as': a single-use token for this user, valid about a minute
      * @description Needs the permission `impersonate` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postUserByIdImpersonate'];
     delete?: never;
@@ -1502,6 +1596,8 @@ export interface paths {
     /**
      * Delete several users in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postUserBulkDelete'];
     delete?: never;
@@ -1522,6 +1618,8 @@ export interface paths {
     /**
      * Move several users to another company in one transaction, each refusal reported
      * @description Needs the permission `bulk` on `user`, which these roles have: owner, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postUserBulkMove'];
     delete?: never;
@@ -1542,6 +1640,8 @@ export interface paths {
     /**
      * Export every user the search matches, as CSV
      * @description Needs the permission `export` on `user`, which these roles have: owner, finance, operations. Other roles get 403 `FORBIDDEN`.
+     *
+     *     Needs a proof of identity at most STEP_UP_MINUTES old, else 401 `REAUTH_REQUIRED`.
      */
     post: operations['postUserExport'];
     delete?: never;
@@ -1663,6 +1763,7 @@ export interface components {
         | 'passkey_remove'
         | 'reauth'
         | 'failed_reauth'
+        | 'second_factor_locked'
         | 'impersonation'
         | 'credit_adjustment'
         | 'credit_request'
@@ -1783,6 +1884,7 @@ export interface components {
     };
     CompanyComment: {
       _id: string;
+      author_id: string | null;
       /** Format: date-time */
       created_at: string;
       text: string;
@@ -1818,6 +1920,12 @@ export interface components {
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */
       version: number;
       website: string | null;
+    };
+    CreditAllowance: {
+      moved: number;
+      remaining: number;
+      threshold: number;
+      window_hours: number;
     };
     CreditEntry: {
       _id: string;
@@ -2042,6 +2150,56 @@ export interface components {
       /** @enum {string} */
       sender_role: 'admin' | 'buyer' | 'seller';
       text: string;
+    };
+    SecurityEvent: {
+      _id: string;
+      /** @enum {string} */
+      action:
+        | 'create'
+        | 'update'
+        | 'overwrite'
+        | 'delete'
+        | 'sign_in'
+        | 'sign_out'
+        | 'failed_sign_in'
+        | 'session_revoke'
+        | 'password_change'
+        | 'password_reset'
+        | 'password_reset_request'
+        | 'mfa_enable'
+        | 'mfa_disable'
+        | 'recovery_codes_regenerate'
+        | 'recovery_code_used'
+        | 'passkey_add'
+        | 'passkey_rename'
+        | 'passkey_remove'
+        | 'reauth'
+        | 'failed_reauth'
+        | 'second_factor_locked'
+        | 'impersonation'
+        | 'credit_adjustment'
+        | 'credit_request'
+        | 'credit_approval'
+        | 'credit_rejection'
+        | 'credit_request_expiry'
+        | 'comment'
+        | 'comment_delete'
+        | 'admin_message'
+        | 'invite'
+        | 'upload'
+        | 'sync'
+        | 'export';
+      browser: string | null;
+      by: string | null;
+      /** Format: date-time */
+      created_at: string;
+      detail: string | null;
+      ip: string | null;
+    };
+    SecurityEvents: {
+      data: components['schemas']['SecurityEvent'][];
+      /** @constant */
+      ok: true;
     };
     Session: {
       /** @constant */
@@ -2595,15 +2753,15 @@ export interface components {
         };
       };
     };
-    /** @description Conflict with the record as it now is: `STALE_RECORD`, `COMPANY_NOT_EMPTY`. */
-    Status409StaleRecordCompanyNotEmpty: {
+    /** @description Conflict with the record as it now is: `STALE_RECORD`, `COMPANY_NOT_EMPTY`, `APPROVAL_REQUIRED`. */
+    Status409StaleRecordCompanyNotEmptyApprovalRequired: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
           /** @enum {string} */
-          code: 'STALE_RECORD' | 'COMPANY_NOT_EMPTY';
+          code: 'STALE_RECORD' | 'COMPANY_NOT_EMPTY' | 'APPROVAL_REQUIRED';
           counts?: {
             [key: string]: number;
           };
@@ -2839,7 +2997,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecordEmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -2880,7 +3038,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409EmailTaken'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3135,7 +3293,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3292,7 +3450,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidCode'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409MfaNotEnabled'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3326,7 +3484,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonInvalidCode'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409MfaAlreadyEnabledMfaNotEnabled'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3363,7 +3521,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPassword'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409MfaNotEnabled'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3395,7 +3553,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409MfaAlreadyEnabled'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3517,7 +3675,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -3708,7 +3866,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJsonWrongPasswordPasswordMismatchWeakPassword'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -3754,6 +3912,31 @@ export interface operations {
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getAdminSecurityEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecurityEvents'];
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -4048,6 +4231,7 @@ export interface operations {
             | 'passkey_remove'
             | 'reauth'
             | 'failed_reauth'
+            | 'second_factor_locked'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -4087,7 +4271,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
@@ -4128,6 +4312,7 @@ export interface operations {
             | 'passkey_remove'
             | 'reauth'
             | 'failed_reauth'
+            | 'second_factor_locked'
             | 'impersonation'
             | 'credit_adjustment'
             | 'credit_request'
@@ -4594,10 +4779,10 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrl'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
-      409: components['responses']['Status409StaleRecordCompanyNotEmpty'];
+      409: components['responses']['Status409StaleRecordCompanyNotEmptyApprovalRequired'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -5003,12 +5188,41 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       404: components['responses']['Status404NotFound'];
       409: components['responses']['Status409AlreadyDecided'];
       413: components['responses']['Status413PayloadTooLarge'];
       415: components['responses']['Status415UnsupportedMediaType'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getCreditRequestAllowance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreditAllowance'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       500: components['responses']['Status500InternalError'];
       503: components['responses']['Status503DatabaseUnavailableServerStopping'];
     };
@@ -5660,7 +5874,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecord'];
       413: components['responses']['Status413PayloadTooLarge'];
@@ -6709,7 +6923,7 @@ export interface operations {
         };
       };
       400: components['responses']['Status400ValidationErrorInvalidUrlInvalidJson'];
-      401: components['responses']['Status401Unauthorized'];
+      401: components['responses']['Status401UnauthorizedReauthRequired'];
       403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
       409: components['responses']['Status409StaleRecordReferenceGone'];
       413: components['responses']['Status413PayloadTooLarge'];

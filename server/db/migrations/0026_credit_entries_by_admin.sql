@@ -1,0 +1,1 @@
+CREATE INDEX "credit_entries_admin_idx" ON "credit_entries" USING btree ("admin_id","created_at");
