@@ -70,7 +70,7 @@ async function readExport(token: string): Promise<{ status: number; bytes: numbe
 
 async function run(target: Target): Promise<void> {
   const { token, seconds } = await seed(target);
-  const server = await startServer(PORT, { NODE_ENV: 'production', LOG_LEVEL: 'warn', WORKERS: '1', ...target.env }, SERVER_NODE_ARGS);
+  const server = await startServer(PORT, { NODE_ENV: 'production', MFA_REQUIRED_ROLES: '', LOG_LEVEL: 'warn', WORKERS: '1', ...target.env }, SERVER_NODE_ARGS);
   try {
     const pid = server.process.pid ?? 0;
     const before = rssMiB(pid);

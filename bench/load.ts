@@ -7,10 +7,12 @@
  * (all its processes, at the end and at the peak).
  * PGlite always (one process); PostgreSQL too when DATABASE_URL names a server (a throw-away database,
  * dropped after), with WORKERS processes (default 1; a comma list, e.g. WORKERS=1,2, runs each).
+ * With PgBouncer installed (tests/helpers/pgbouncer.ts), the same PostgreSQL runs again behind it in transaction mode
+ * (DATABASE_POOLER=transaction): direct and pooled side by side in one run (docs/operations.md, "Deploying").
  * BENCH_ONLY=0,3 keeps only those requests of the mix (by index), to cost one route alone. The updates go round the
  * first page's offers; BENCH_HOT_ROW=1 sends them all to one offer.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,6 +22,7 @@ import { DEMO_CREDENTIALS } from '../server/seed/demoAdmins';
 import { seedDemoData } from '../server/seed/seed';
 import { rssMiB, startServer } from './serverProcess';
 import { databaseFileStore } from '../server/lib/fileStore';
+import { PGBOUNCER, startPgBouncer } from '../tests/helpers/pgbouncer';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -95,8 +98,9 @@ async function call<Body>(token: string, method: string, path: string, body?: un
 }
 
 /** Seeds the demo data set into the database the server will open, then closes it (a PGlite folder has one owner). */
-async function seed(env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: string }): Promise<void> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+async function seed(env: ServerEnv): Promise<void> {
+  // Behind a pooler, seeded on the database itself.
+  const database = await openDatabase({ databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await seedDemoData(database.db, databaseFileStore(database.db), { product: 'credit', consoleUrl: `http://127.0.0.1:${PORT}` });
   } finally {
@@ -104,13 +108,22 @@ async function seed(env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: 
   }
 }
 
-async function run(label: string, workers: number, env: { DATABASE_URL?: string; DATA_DIR: string; UPLOAD_DIR: string }): Promise<void> {
+interface ServerEnv {
+  DATABASE_URL?: string;
+  DATABASE_POOLER?: 'transaction';
+  DATABASE_DIRECT_URL?: string;
+  DATA_DIR: string;
+  UPLOAD_DIR: string;
+}
+
+async function run(label: string, workers: number, env: ServerEnv): Promise<void> {
   const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
   await seed(env);
   // Without a DATABASE_URL of its own the server runs on PGlite in DATA_DIR.
   const started = await startServer(
     PORT,
-    { NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', WORKERS: String(workers), ...env },
+    // The demo owner has no second factor, which production requires of owners by default: the bench measures searches.
+    { NODE_ENV: 'production', MFA_REQUIRED_ROLES: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', WORKERS: String(workers), ...env },
     SERVER_NODE_ARGS,
   );
   const server = started.process;
@@ -207,6 +220,24 @@ async function main(): Promise<void> {
       } finally {
         await database.close();
       }
+    }
+    if (!existsSync(PGBOUNCER)) return console.log(`(no PgBouncer at ${PGBOUNCER}: the pooled row is not measured)`);
+    const pooler = await startPgBouncer(serverUrl, { poolSize: 10 });
+    try {
+      const database = await openThrowawayDatabase(pooler.urlFor('postgres'), undefined, { directServerUrl: serverUrl });
+      try {
+        await run('PostgreSQL via PgBouncer (transaction)', WORKER_COUNTS[0] ?? 1, {
+          DATABASE_URL: database.url,
+          DATABASE_POOLER: 'transaction',
+          DATABASE_DIRECT_URL: database.pooling?.databaseDirectUrl,
+          DATA_DIR: join(scratch, 'unused'),
+          UPLOAD_DIR: join(scratch, 'uploads'),
+        });
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await pooler.stop();
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

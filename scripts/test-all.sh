@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, one suite after another: type check, lint (ESLint, Prettier, knip), unit + component, bundle
-# budgets (a production build), server on PGlite, server on PostgreSQL (when DATABASE_URL names one), end to end in Chromium.
+# budgets (a production build), server on PGlite, server on PostgreSQL (when DATABASE_URL names one) directly and behind
+# PgBouncer, end to end in Chromium.
 # Prints a summary line per suite and a closing 'N passed, N failed'.
 set -u
 cd "$(dirname "$0")/.."
@@ -28,6 +29,26 @@ if [ -n "${DATABASE_URL:-}" ]; then
   step server-postgres npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"
 else
   echo; echo "=== server-postgres: skipped, DATABASE_URL is not set (.ci/run sets it)"
+fi
+# The same server behind PgBouncer in transaction mode (docs/testing.md, "Behind PgBouncer"): the tests that touch
+# statements, locks, LISTEN and transactions, not the whole project a second time.
+pooled_tests=(
+  tests/server-postgres/connectionSettings.test.ts tests/server-postgres/creditApprovals.test.ts
+  tests/server-postgres/failureSlots.test.ts tests/server-postgres/lastOwner.test.ts
+  tests/server-postgres/passkeyCount.test.ts tests/server-postgres/presenceTwoServers.test.ts
+  tests/server-postgres/rowLocks.test.ts tests/server-postgres/sessionListening.test.ts
+  tests/server-postgres/sessionRevocation.test.ts tests/server-postgres/streamSessionsTwoServers.test.ts
+  tests/server/twoInstances.test.ts tests/server/presence.test.ts tests/server/roomEvents.test.ts
+  tests/server/streamSessions.test.ts tests/server/concurrency.test.ts tests/server/searchTotal.test.ts
+  tests/server/deepPages.test.ts tests/server/export.test.ts tests/server/ledger.test.ts
+)
+if [ -n "${DATABASE_URL:-}" ] && [ -x "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" ]; then
+  step server-pgbouncer npx tsx scripts/with-pgbouncer.ts npx vitest run --project server $workers "${pooled_tests[@]}" --reporter=default --reporter=json --outputFile="$reports/server-pgbouncer.json"
+elif [ -n "${DATABASE_URL:-}" ]; then
+  echo; echo "=== server-pgbouncer: no PgBouncer at ${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}: apt-get install -y pgbouncer (.ci/run does)" >&2
+  failed_steps+=("server-pgbouncer (no pgbouncer)")
+else
+  echo; echo "=== server-pgbouncer: skipped, DATABASE_URL is not set (.ci/run sets it)"
 fi
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   step e2e env -u DATABASE_URL E2E_CONSOLE_BUILT=1 npx playwright test

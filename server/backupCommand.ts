@@ -10,7 +10,8 @@ async function main(kind: string | undefined, file: string | undefined): Promise
   }
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error(postgresCommand(kind, config.databaseUrl, file));
+    // pg_dump and pg_restore hold a session: behind a transaction pooler, they go to the cluster itself.
+    console.error(postgresCommand(kind, config.databaseDirectUrl ?? config.databaseUrl, file));
     return 1;
   }
   if (kind === 'backup') {

@@ -44,6 +44,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  /** `transaction`: DATABASE_URL is a transaction pooler (PgBouncer): no named statements or session locks through it. */
+  DATABASE_POOLER: z.enum(['transaction']).optional(),
+  /** The cluster itself, for LISTEN and migrations when DATABASE_URL is a pooler. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  /** PEM file of the CA that signed the database's certificate (TLS, verify-full). */
+  DATABASE_CA_FILE: z.string().min(1).optional(),
   /** Unanswered past this, a statement fails (503) and the pool drops its connection (a network partition). */
   DATABASE_QUERY_TIMEOUT_MS: positiveInt.default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -92,6 +101,11 @@ export interface Config {
   port: number;
   /** Absent: embedded PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** DATABASE_URL is a transaction pooler; then `databaseDirectUrl` is set. */
+  databasePooler?: 'transaction';
+  /** May hold a password: never logged. */
+  databaseDirectUrl?: string;
+  databaseCaFile?: string;
   databaseQueryTimeoutMs: number;
   dataDir: string;
   consoleDir: string;
@@ -158,11 +172,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  WORKERS: several processes need a DATABASE_URL (PGlite runs inside one process)');
   }
+  // Never the URLs themselves in these messages: they may hold a password.
+  if (env.DATABASE_POOLER && !env.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  DATABASE_POOLER: needs DATABASE_URL (the pooler's address)");
+  }
+  if (env.DATABASE_POOLER && !env.DATABASE_DIRECT_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_DIRECT_URL: required with DATABASE_POOLER=transaction (the cluster's own address, for LISTEN and migrations)",
+    );
+  }
+  if (env.DATABASE_CA_FILE && !env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_CA_FILE: needs DATABASE_URL (PGlite has no connection to secure)');
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databasePooler: env.DATABASE_POOLER,
+    databaseDirectUrl: env.DATABASE_POOLER ? env.DATABASE_DIRECT_URL : undefined,
+    databaseCaFile: env.DATABASE_CA_FILE,
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     dataDir: env.DATA_DIR,
     consoleDir: env.CONSOLE_DIR,

@@ -46,10 +46,21 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=for
 
 /** No URL: embedded PGlite in `dataDir` (`:memory:` keeps nothing), from `pgliteImage` if given (the tests' shortcut past the migrations). */
 export async function openDatabase(
-  options: { databaseUrl?: string; databaseQueryTimeoutMs?: number; dataDir: string; pgliteImage?: Blob },
+  options: {
+    databaseUrl?: string;
+    databasePooler?: 'transaction';
+    databaseDirectUrl?: string;
+    databaseCaFile?: string;
+    databaseQueryTimeoutMs?: number;
+    dataDir: string;
+    pgliteImage?: Blob;
+  },
   log: DatabaseLog = silent,
 ): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, log, options.databaseQueryTimeoutMs);
+  if (options.databaseUrl) {
+    const target = { url: options.databaseUrl, pooler: options.databasePooler, directUrl: options.databaseDirectUrl, caFile: options.databaseCaFile };
+    return openPostgres(target, migrationsFolder, log, options.databaseQueryTimeoutMs);
+  }
 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -1,4 +1,5 @@
 import type { StopListening } from './client';
+import { connectionConfig, type DatabaseTarget } from './connectionConfig';
 import { recordDatabaseError } from '../lib/metrics';
 
 /** How often the listening connection proves it is alive, and how long its answer (or opening) may take. */
@@ -11,7 +12,7 @@ export const LISTENER_APPLICATION_NAME = 'admin-platform listener';
  * after listening began. An idle connection can die without a word (a dropped NAT entry, a failover), hence the heartbeat.
  */
 export async function listenOnPostgres(
-  databaseUrl: string,
+  target: DatabaseTarget | string,
   channel: string,
   onPayload: (payload: string) => void,
   onLost: (error: Error) => void,
@@ -19,7 +20,7 @@ export async function listenOnPostgres(
 ): Promise<StopListening> {
   const { Client } = await import('pg');
   const client = new Client({
-    connectionString: databaseUrl,
+    ...connectionConfig(typeof target === 'string' ? { url: target } : target),
     application_name: LISTENER_APPLICATION_NAME,
     connectionTimeoutMillis: heartbeat.timeoutMs,
     keepAlive: true,

@@ -7,25 +7,61 @@ import { openDatabase, type DatabaseHandle } from './client';
 const OBJECT_IN_USE = '55006';
 const DROP_ATTEMPTS = 10;
 
+/** Behind a transaction pooler (DATABASE_POOLER=transaction): the cluster's own address, for what the pooler cannot carry. */
+interface Pooling {
+  databasePooler: 'transaction';
+  databaseDirectUrl: string;
+}
+
 interface ThrowawayDatabase extends DatabaseHandle {
   /** For a second connection pool (another server instance or process); PGlite has none. */
   url?: string;
+  /** With `url`, when it names a pooler: a server's settings for this database. */
+  pooling?: Pooling;
 }
 
-/** For a test file or benchmark run: in-memory PGlite, or with DATABASE_URL a database dropped again by close(). */
-export async function openThrowawayDatabase(serverUrl: string | undefined = process.env.DATABASE_URL, pgliteImage?: Blob): Promise<ThrowawayDatabase> {
+/** The environment's pooler, when the run goes through one (scripts/with-pgbouncer.ts). */
+function poolingFromEnvironment(): { directServerUrl: string } | undefined {
+  const directServerUrl = process.env.DATABASE_DIRECT_URL;
+  return process.env.DATABASE_POOLER === 'transaction' && directServerUrl ? { directServerUrl } : undefined;
+}
+
+const urlOf = (serverUrl: string, database: string): string => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/**
+ * For a test file or benchmark run: in-memory PGlite, or with DATABASE_URL a database dropped again by close(). With
+ * DATABASE_POOLER=transaction, DATABASE_URL is the pooler: the database is made and dropped on DATABASE_DIRECT_URL.
+ */
+export async function openThrowawayDatabase(
+  serverUrl: string | undefined = process.env.DATABASE_URL,
+  pgliteImage?: Blob,
+  pooler = poolingFromEnvironment(),
+): Promise<ThrowawayDatabase> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:', pgliteImage });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  const adminUrl = pooler?.directServerUrl ?? serverUrl;
+  await onServer(adminUrl, async (client) => {
+    await client.query(`CREATE DATABASE ${name}`);
+    // Behind a pooler the server cannot set jit in the startup packet: the database's setting does it, as documented.
+    if (pooler) await client.query(`ALTER DATABASE ${name} SET jit = off`);
+  });
+  const pooling: Pooling | undefined = pooler && { databasePooler: 'transaction', databaseDirectUrl: urlOf(pooler.directServerUrl, name) };
+  const handle = await openDatabase({ databaseUrl: urlOf(serverUrl, name), ...pooling, dataDir: ':memory:' });
   return {
     ...handle,
-    url: url.toString(),
+    url: urlOf(serverUrl, name),
+    ...(pooling ? { pooling } : {}),
     async close() {
       await handle.close();
-      await onServer(serverUrl, (client) => dropDatabase(client, name));
+      await onServer(adminUrl, async (client) => {
+        // The pooler keeps its server connections to the database open: ended here, our own role's.
+        if (pooling) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await dropDatabase(client, name);
+      });
     },
   };
 }

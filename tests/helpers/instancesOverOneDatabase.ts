@@ -42,7 +42,7 @@ export function useInstancesOverOneDatabase() {
       if (!database) throw new Error('the database opens in beforeAll: build instances from there or from a test');
       const uploadDir = mkdtempSync(join(tmpdir(), 'ap-uploads-'));
       uploadDirs.push(uploadDir);
-      const config = testConfig({ uploadDir, databaseUrl: database.url, ...overrides });
+      const config = testConfig({ uploadDir, databaseUrl: database.url, ...database.pooling, ...overrides });
       const instance = await buildApp(config, { logger: false, ...(database.url ? {} : { database }) });
       instances.push(instance);
       return instance;

@@ -1,13 +1,21 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** What the proxy does with connections: pass them to PostgreSQL, refuse them, or hold them unanswered. */
-export type ProxyMode = 'forward' | 'refuse' | 'blackhole';
+/**
+ * What the proxy does with connections: pass them to PostgreSQL, refuse them, or hold them unanswered; on a Unix
+ * socket, 'absent' also removes the socket file (ENOENT, as while PostgreSQL is stopped).
+ */
+export type ProxyMode = 'forward' | 'refuse' | 'blackhole' | 'absent';
 
 export interface PostgresProxy {
-  /** A DATABASE_URL naming `database` through the proxy (TCP on loopback, no password: PostgreSQL sees a local socket). */
+  /** A DATABASE_URL naming `database` through the proxy (no password: PostgreSQL sees a local socket). */
   urlFor(database: string): string;
+  /** On a Unix socket: the directory holding `.s.PGSQL.{port}` and that port, as libpq's `host` and `port` name them. */
+  socket?: { directory: string; port: number };
   /** Switches mode; leaving 'forward' cuts every open connection, as a restart or a failover does. */
-  setMode(mode: ProxyMode): void;
+  setMode(mode: ProxyMode): Promise<void>;
   /**
    * A partition of the open connections: nothing passes on them any more and the server's side is not told; PostgreSQL's
    * side is ended (as its keepalive would, releasing their locks). New connections pass.
@@ -16,12 +24,16 @@ export interface PostgresProxy {
   close(): Promise<void>;
 }
 
+/** The port a Unix-socket proxy names in its socket file (`.s.PGSQL.{port}`): any number, nothing listens on it. */
+const SOCKET_PORT = 5499;
+
 /**
- * A TCP proxy to PostgreSQL's Unix socket that a test controls: the database can be made unreachable for the server
- * under test without stopping the cluster that other tests use. The socket's peer is this process, so PostgreSQL's
- * peer authentication sees the same OS user as the tests'.
+ * A proxy to PostgreSQL's Unix socket that a test controls, listening on TCP loopback or (`on: 'unix'`) on a socket
+ * file in a directory of its own, which every OS user may open (a pooler running as another user). The database can
+ * be made unreachable for the server under test without stopping the cluster that other tests use. The socket's peer
+ * is this process, so PostgreSQL's peer authentication sees the same OS user as the tests'.
  */
-export async function startPostgresProxy(databaseUrl: string): Promise<PostgresProxy> {
+export async function startPostgresProxy(databaseUrl: string, on: 'tcp' | 'unix' = 'tcp'): Promise<PostgresProxy> {
   const socketPath = unixSocketOf(databaseUrl);
   const user = new URL(databaseUrl).username || 'root';
   const open = new Set<Socket>();
@@ -32,7 +44,7 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
     open.add(incoming);
     incoming.on('close', () => open.delete(incoming));
     incoming.on('error', () => incoming.destroy());
-    if (mode === 'refuse') return incoming.destroy();
+    if (mode === 'refuse' || mode === 'absent') return incoming.destroy();
     if (mode === 'blackhole') return;
     const upstream = connect(socketPath);
     const pair = { incoming, upstream };
@@ -50,16 +62,26 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
     });
     incoming.pipe(upstream).pipe(incoming);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the proxy has no port');
   const cutAll = () => {
     for (const socket of open) socket.destroy();
     open.clear();
   };
+  const closeServer = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const cut = { cutAll, closeServer, pairs, silenced };
+  if (on === 'unix')
+    return unixProxy(
+      server,
+      user,
+      cut,
+      (next) => (mode = next),
+      () => mode,
+    );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the proxy has no port');
   return {
     urlFor: (database) => `postgresql://${user}@127.0.0.1:${address.port}/${database}`,
-    setMode(next) {
+    setMode: async (next) => {
       if (next !== 'forward' || mode === 'blackhole') cutAll();
       mode = next;
     },
@@ -75,7 +97,52 @@ export async function startPostgresProxy(databaseUrl: string): Promise<PostgresP
     },
     close: () => {
       cutAll();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return closeServer();
+    },
+  };
+}
+
+interface Cutting {
+  cutAll(): void;
+  closeServer(): Promise<void>;
+  pairs: Set<{ incoming: Socket; upstream: Socket }>;
+  silenced: WeakSet<Socket>;
+}
+
+/** Node removes a Unix socket's file when its server closes: 'absent' closes it, leaving it listens again. */
+async function unixProxy(server: Server, user: string, cut: Cutting, setMode: (mode: ProxyMode) => void, mode: () => ProxyMode): Promise<PostgresProxy> {
+  const directory = mkdtempSync(join(tmpdir(), 'ap-pg-socket-'));
+  chmodSync(directory, 0o755);
+  const path = join(directory, `.s.PGSQL.${SOCKET_PORT}`);
+  const listen = async () => {
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    chmodSync(path, 0o777);
+  };
+  await listen();
+  return {
+    urlFor: (database) => `postgresql://${user}@localhost/${database}?host=${directory}&port=${SOCKET_PORT}`,
+    socket: { directory, port: SOCKET_PORT },
+    setMode: async (next) => {
+      const previous = mode();
+      if (next !== 'forward' || previous === 'blackhole') cut.cutAll();
+      setMode(next);
+      if (next === 'absent' && previous !== 'absent') await cut.closeServer();
+      if (next !== 'absent' && previous === 'absent') await listen();
+    },
+    silenceOpen() {
+      for (const { incoming, upstream } of cut.pairs) {
+        cut.silenced.add(incoming);
+        incoming.unpipe(upstream);
+        upstream.unpipe(incoming);
+        incoming.pause();
+        upstream.destroy();
+      }
+      cut.pairs.clear();
+    },
+    close: async () => {
+      cut.cutAll();
+      await cut.closeServer();
+      rmSync(directory, { recursive: true, force: true });
     },
   };
 }

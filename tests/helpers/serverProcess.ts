@@ -28,7 +28,8 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // The run's database settings name no database of the test's: each test gives its own.
+  const { DATABASE_URL: _url, DATABASE_POOLER: _pooler, DATABASE_DIRECT_URL: _direct, ...inherited } = process.env;
   const child = spawn(process.execPath, SERVER_COMMAND, {
     env: { ...inherited, ...SERVER_ENV, NODE_ENV: 'test', SEED_DEMO: 'false', CONSOLE_DIR: './no-console-in-tests', ...env },
   });

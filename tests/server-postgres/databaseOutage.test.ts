@@ -187,14 +187,14 @@ describe('a database outage, on PostgreSQL', () => {
     const token = await signIn('unreachable@example.com');
     const flow = traffic(token, 'unreachable');
     await sleep(500);
-    proxy.setMode('refuse');
+    await proxy.setMode('refuse');
     await sleep(2_500);
     const health = await call('GET', '/api/health');
     const ready = await call('GET', '/api/ready');
     // Connections that open and never answer: each call is still answered within the bounded connection timeout.
-    proxy.setMode('blackhole');
+    await proxy.setMode('blackhole');
     await sleep(4_000);
-    proxy.setMode('forward');
+    await proxy.setMode('forward');
     const restoredAt = Date.now();
     await sleep(RECOVERY_MS);
     await flow.stop();
@@ -238,11 +238,11 @@ describe('a database outage, on PostgreSQL', () => {
     // Twice: the second call is answered from the session cache.
     expect((await call('GET', '/api/dashboard', token)).status).toBe(200);
     expect((await call('GET', '/api/dashboard', token)).status).toBe(200);
-    proxy.setMode('refuse');
+    await proxy.setMode('refuse');
     // Ended by another server while this one hears nothing.
     await database.db.delete(sessions).where(eq(sessions.adminId, adminId));
     await sleep(1_000);
-    proxy.setMode('forward');
+    await proxy.setMode('forward');
     const restoredAt = Date.now();
     let answer = await call('GET', '/api/dashboard', token);
     while (answer.status === 503 && Date.now() - restoredAt < RECOVERY_MS) answer = await call('GET', '/api/dashboard', token);
@@ -285,13 +285,13 @@ describe('WORKERS=2 through an outage, on PostgreSQL', () => {
         ),
       ];
       expect(workerPids).toHaveLength(2);
-      proxy.setMode('refuse');
+      await proxy.setMode('refuse');
       process.kill(workerPids[0] as number, 'SIGKILL');
       // Its successor waits for the database instead of stopping; the primary gives up on nothing.
       await waitFor('the new worker did not wait for the database', () => cluster.stdout().includes('database unreachable at start'), 15_000);
       await sleep(2_000);
       expect(cluster.child.exitCode).toBeNull();
-      proxy.setMode('forward');
+      await proxy.setMode('forward');
       const restoredAt = Date.now();
       await waitFor('the new worker did not serve', () => listeningLines() === 2, 15_000);
       expect(Date.now() - restoredAt).toBeLessThan(RECOVERY_MS + 1_000);
