@@ -26,8 +26,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          // The PostgreSQL-only checks join the second pass, when DATABASE_URL names a server.
-          include: ['tests/server/**/*.test.ts', ...(process.env.DATABASE_URL ? ['tests/server-postgres/**/*.test.ts'] : [])],
+          // The PostgreSQL-only checks join the second pass, when DATABASE_URL names a server; the embedded database's own
+          // (its thread, its folder's lock, its backup, a server process on it), which ignore DATABASE_URL, run in the first only.
+          include: ['tests/server/**/*.test.ts', `tests/server-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}/**/*.test.ts`],
           // Migrates one PGlite database for the whole run; each test file's databases start from its image.
           // Bundles the server for the tests that start it as a process (tests/helpers/serverBundle.ts).
           globalSetup: ['tests/helpers/pgliteImage.ts', 'tests/helpers/serverBundle.ts'],

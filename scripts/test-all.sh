@@ -39,7 +39,7 @@ pooled_tests=(
   tests/server-postgres/rowLocks.test.ts tests/server-postgres/sessionListening.test.ts
   tests/server-postgres/sessionRevocation.test.ts tests/server-postgres/streamSessionsTwoServers.test.ts
   tests/server/twoInstances.test.ts tests/server/presence.test.ts tests/server/roomEvents.test.ts
-  tests/server/streamSessions.test.ts tests/server/concurrency.test.ts tests/server/searchTotal.test.ts
+  tests/server/concurrency.test.ts tests/server/searchTotal.test.ts
   tests/server/deepPages.test.ts tests/server/export.test.ts tests/server/ledger.test.ts
 )
 if [ -n "${DATABASE_URL:-}" ] && [ -x "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" ]; then

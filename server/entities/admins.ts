@@ -8,6 +8,7 @@ import { refuseEmailInUse } from '../lib/emailInUse';
 import { AppError } from '../lib/errors';
 import { date, text } from '../lib/csvExport';
 import { definedOnly } from '../lib/objects';
+import { newId } from '../lib/ids';
 import { forgetKeptSessions, revokeOtherSessions, sessionOf } from '../lib/sessions';
 import { refuseNoOwnerLeft } from '../lib/owners';
 import { tellAccount } from '../mail/securityNotices';
@@ -47,7 +48,8 @@ export default defineEntity({
   },
   create: {
     body: adminCreateBody,
-    example: { name: 'Nouvel Admin', email: 'nouvel.admin@example.com', role: 'operations' },
+    // A new e-mail each time: every record the tests make through it is a new admin.
+    example: async () => ({ name: 'Nouvel Admin', email: `nouvel.admin.${newId()}@example.com`, role: 'operations' as const }),
     summary: 'Create an administrator and mail them a set-password link',
     check: (db, { email }) => refuseEmailInUse(db, admins, email),
     values: ({ name, email, role }) => ({ name, email, role: role ?? DEFAULT_ROLE }),

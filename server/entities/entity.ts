@@ -29,6 +29,12 @@ interface EntityRecord {
   version: number;
 }
 
+/** Makes one record of the named resource for an example to link to, and answers its id (the tests give it: tests/helpers/declaredRecords.ts). */
+export type MakeLinked = (resource: Resource) => Promise<string>;
+
+/** A body as it is, or a builder that first makes the records the body links to (`organisation_id: await make('company')`). */
+export type Example<Body> = Body | ((make: MakeLinked) => Promise<Body>);
+
 /** A search body: its criteria, an optional sort, and the page. */
 interface SearchBody {
   offset: number;
@@ -86,8 +92,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   export?: { answer: ReturnType<typeof csvAnswer>; fileName: string; columns: ExportColumn[] };
   create?: {
     body: z.ZodType<Create>;
-    /** A body that creates one: the tests that enumerate entities (the audit trail's) send it. */
-    example: Create;
+    /** A body that creates one, or its builder: the tests that enumerate entities (audit trail, step-up) send it. */
+    example: Example<Create>;
     summary?: string;
     /** The new row's values (its id is given). */
     values: (fields: Create) => Record<string, unknown>;
@@ -98,8 +104,8 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   };
   update?: {
     body: z.ZodType<Update>;
-    /** A body that changes one created from `create.example`. */
-    example: Update;
+    /** A body that changes one created from `create.example`, or its builder. */
+    example: Example<Update>;
     summary?: string;
     /** The columns the body changes (fields left out are not changed). */
     changes: (fields: Update) => Record<string, unknown>;

@@ -78,7 +78,7 @@ export default defineEntity({
   },
   create: {
     body: needCreateBody,
-    example: { description: 'Besoin', emergency: 'Maintenant' },
+    example: async (make) => ({ description: 'Besoin', emergency: 'Maintenant' as const, organisation_id: await make('company') }),
     check: async (db, fields) => {
       checkDomainPair(fields.activity_domain, fields.sub_activity_domain);
       if (fields.organisation_id) await checkCompanyExists(db, fields.organisation_id);

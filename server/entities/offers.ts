@@ -53,7 +53,7 @@ export default defineEntity({
   },
   create: {
     body: offerCreateBody,
-    example: { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] },
+    example: async (make) => ({ title: 'Offre', description: 'd', images: ['https://x.example/a.png'], organisation_id: await make('company') }),
     check: async (db, { organisation_id }) => {
       if (organisation_id) await checkCompanyExists(db, organisation_id);
     },

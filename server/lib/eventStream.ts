@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RECONNECT_HINT } from '../../shared/contract/eventStreams';
+import { RECONNECT_HINT } from '../../shared/catalogue/eventStreams';
 import { watchStreamSession } from './streamSessions';
 
 /** Keeps proxies and browsers from closing a quiet stream. */

@@ -10,7 +10,7 @@ import { notifyRecord, recordActivity, type ViewerRow } from '../lib/recordActiv
 import { sessionOf } from '../lib/sessions';
 import { okAnswer } from '../../shared/contract/envelope';
 import { PRESENCE_WINDOW_MS } from '../../shared/catalogue/presence';
-import { ENDS_WITH_SESSION } from '../../shared/contract/eventStreams';
+import { ENDS_WITH_SESSION } from '../../shared/catalogue/eventStreams';
 import {
   presenceAnswer,
   presenceBody,

@@ -17,7 +17,7 @@ import { answer, totalFields } from '../lib/answers';
 import { containsPattern } from '../lib/validation';
 import { sessionOf } from '../lib/sessions';
 import { idParams } from '../../shared/contract/envelope';
-import { ENDS_WITH_SESSION, RECONNECT_AFTER_MS, RECONNECT_EVENT } from '../../shared/contract/eventStreams';
+import { ENDS_WITH_SESSION, RECONNECT_AFTER_MS, RECONNECT_EVENT } from '../../shared/catalogue/eventStreams';
 import {
   messageFromAdminBody,
   roomExport,

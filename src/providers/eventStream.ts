@@ -1,4 +1,4 @@
-import { RECONNECT_EVENT } from '../../shared/contract/eventStreams';
+import { RECONNECT_EVENT } from '../../shared/catalogue/eventStreams';
 
 /** `event` is `message` when unnamed; `data` joins the data lines. */
 export interface ServerSentEvent {

@@ -1,4 +1,4 @@
-// Run as a process of its own by tests/server/pgliteThreadDeath.test.ts: opens the embedded database, then ends its
+// Run as a process of its own by tests/server-pglite/pgliteThreadDeath.test.ts: opens the embedded database, then ends its
 // thread from outside, as an out-of-memory kill or an engine crash would.
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { Worker as WorkerThread } from 'node:worker_threads';

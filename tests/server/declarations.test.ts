@@ -3,6 +3,7 @@ import { AUDIT_ENTITIES } from '../../shared/catalogue/audit';
 import { entities } from '../../server/entities';
 import { resources } from '../../src/resources/endpoints';
 import { searchPath } from '../../src/providers/searchRequest';
+import { exampleBody, recordMaker } from '../helpers/declaredRecords';
 import { useSignedInServer } from '../helpers/testServer';
 
 // Property checks over what is declared, on both sides: a new entity is held to them without editing a list.
@@ -45,5 +46,28 @@ describe('the declared entities (server/entities) and resources (src/resources)'
     }
     const listed = new Set(resources.map((resource) => resource.api.path));
     for (const entity of entities) if (entity.search) expect(listed.has(`/${entity.name}`), entity.name).toBe(true);
+  });
+
+  it('give every entity examples its routes accept, a builder’s links made first and kept by the record', async () => {
+    for (const { name, create, update, read } of entities) {
+      if (!create) continue;
+      const made: string[] = [];
+      const make = recordMaker(ctx.server.app, ctx.me.call);
+      const tracked = async (resource: Parameters<typeof make>[0]) => {
+        const id = await make(resource);
+        made.push(id);
+        return id;
+      };
+      const created = await ctx.me.call('POST', `/${name}`, await exampleBody(create.example, tracked));
+      expect(created.statusCode, `${name}: ${created.body}`).toBe(200);
+      const { _id: id } = created.json().data as { _id: string };
+      if (read !== false) {
+        const record = JSON.stringify((await ctx.me.call('GET', `/${name}/${id}`)).json().data);
+        for (const linked of made) expect(record, `${name} keeps its link to ${linked}`).toContain(linked);
+      }
+      if (!update) continue;
+      const changed = await ctx.me.call('PUT', `/${name}/${id}`, await exampleBody(update.example, tracked));
+      expect(changed.statusCode, `${name}: ${changed.body}`).toBe(200);
+    }
   });
 });

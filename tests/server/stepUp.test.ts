@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { admins, auditEvents, companies, creditRequests, impersonationTokens, sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/lib/ids';
+import { entities } from '../../server/entities';
+import type { Resource } from '../../shared/catalogue/permissions';
+import { canMake, recordMaker } from '../helpers/declaredRecords';
 import { insertCompany, insertUser } from '../helpers/serverFixtures';
 import { TEST_PASSWORD, insertAdmin, signIn, signedInAdmin, useSignedInServer, type SignedInAdmin } from '../helpers/testServer';
 
@@ -58,14 +61,10 @@ const companyBalance = async (p: Record<string, string>) =>
       .where(eq(companies.id, p.id ?? ''))
   )[0]?.creditBalance;
 
-/** One record of each entity that has a bulk delete, made as its tests make it. */
-const makers: Record<string, () => Promise<string>> = {
-  admin: async () => (await insertAdmin(ctx.server.app)).id,
-  user: async () => (await insertUser(ctx.server.app)).id,
-  company: async () => (await insertCompany(ctx.server.app)).id,
-  offer: async () => (await ctx.me.call('POST', '/offer', { title: 'Offre', description: 'd', images: ['https://x.example/a.png'] })).json().data._id,
-  need: async () => (await ctx.me.call('POST', '/need', { description: 'Besoin', emergency: 'Maintenant' })).json().data._id,
-};
+/** One record of any resource with a bulk delete: a declared entity's through its `create.example`, made while the session is fresh. */
+const make = (name: string) => recordMaker(ctx.server.app, ctx.me.call)(name as Resource);
+/** The entities whose declaration promises a bulk delete (server/entities/). */
+const declaredBulkDeletes = () => entities.filter((entity) => entity.remove !== false && entity.remove?.bulk !== false).map((entity) => entity.name);
 
 const bulkDeletes = () =>
   ctx.server.app.routeList
@@ -137,11 +136,7 @@ function dangerousCalls(): Record<string, Dangerous> {
   };
   for (const name of bulkDeletes()) {
     calls[`POST /${name}/bulk_delete`] = {
-      prepare: async () => {
-        const make = makers[name];
-        if (!make) throw new Error(`no maker for ${name}: add one`);
-        return { id: await make() };
-      },
+      prepare: async () => ({ id: await make(name) }),
       run: (as, p) => as.call('POST', `/${name}/bulk_delete`, { ids: [p.id] }),
       state: exists(name),
     };
@@ -150,8 +145,11 @@ function dangerousCalls(): Record<string, Dangerous> {
 }
 
 describe('dangerous calls past STEP_UP_MINUTES', () => {
-  it('covers every bulk delete the app serves', () => {
-    expect(bulkDeletes().sort()).toEqual(['admin', 'company', 'need', 'offer', 'user']);
+  it('covers every bulk delete the app serves, each declared one among them, and can make a record for each', () => {
+    const served = bulkDeletes();
+    expect(declaredBulkDeletes().length).toBeGreaterThan(0);
+    expect(served).toEqual(expect.arrayContaining(declaredBulkDeletes()));
+    expect(served.filter((name) => !canMake(name))).toEqual([]);
   });
 
   it('refuses each with 401 REAUTH_REQUIRED, changing nothing and keeping the session', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eventStreamParser, followEventStream, type ServerSentEvent } from '../../src/providers/eventStream';
-import { RECONNECT_AFTER_MS, RECONNECT_HINT } from '../../shared/contract/eventStreams';
+import { RECONNECT_AFTER_MS, RECONNECT_HINT } from '../../shared/catalogue/eventStreams';
 
 const parse = (chunks: string[]): ServerSentEvent[] => {
   const events: ServerSentEvent[] = [];

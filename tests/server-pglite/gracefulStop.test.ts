@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/db/schema';
-import { RECONNECT_HINT } from '../../shared/contract/eventStreams';
+import { RECONNECT_HINT } from '../../shared/catalogue/eventStreams';
 import { pgliteImage } from '../helpers/pgliteImage';
 import { callOnNewConnection, freePort, startServerProcess } from '../helpers/serverProcess';
 import { insertRoom } from '../helpers/serverFixtures';
