@@ -10,6 +10,7 @@ import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/passwords';
 import { startPostgresProxy, type PostgresProxy } from '../helpers/postgresProxy';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/serverProcess';
+import { callServer, type Answer } from '../helpers/outageTraffic';
 
 // Runs in the PostgreSQL pass only. The server process reaches its throw-away database through a proxy this test
 // controls, so the database can go away for it alone; the cluster keeps running for every other test.
@@ -27,30 +28,7 @@ let server: ServerProcess;
 let base: string;
 let databaseName: string;
 
-interface Answer {
-  status: number;
-  body: unknown;
-  retryAfter: string | null;
-  sentAt: number;
-  ms: number;
-}
-
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  const sentAt = Date.now();
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `JWT ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Kept as text: the envelope check below names it.
-  }
-  return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after'), sentAt, ms: Date.now() - sentAt };
-}
+const call = (method: string, path: string, token?: string, body?: unknown): Promise<Answer> => callServer(base, method, path, token, body);
 
 async function signIn(email: string): Promise<string> {
   const answer = await call('POST', '/api/admin/signin', undefined, { email, password: PASSWORD });
