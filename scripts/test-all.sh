@@ -24,9 +24,9 @@ step unit npx vitest run --project unit --project components $workers --reporter
 # One production build of the console, read by the budgets and served by the end-to-end server.
 step build npm run --silent build:e2e
 step budgets env BUDGETS_BUILD_DIR=.e2e-dist npx vitest run --project budgets --reporter=default --reporter=json --outputFile="$reports/budgets.json"
-step server-pglite env -u DATABASE_URL npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
+step server-pglite env -u DATABASE_URL npx vitest run --project server --project fuzz $workers --reporter=default --reporter=json --outputFile="$reports/server-pglite.json"
 if [ -n "${DATABASE_URL:-}" ]; then
-  step server-postgres npx vitest run --project server $workers --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"
+  step server-postgres npx vitest run --project server --project fuzz $workers --reporter=default --reporter=json --outputFile="$reports/server-postgres.json"
 else
   echo; echo "=== server-postgres: skipped, DATABASE_URL is not set (.ci/run sets it)"
 fi
