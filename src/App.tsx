@@ -40,6 +40,7 @@ export const App = ({ dataProvider, authProvider }: AppProps) => {
               name={entry.name}
               list={entry.list}
               edit={entry.edit}
+              show={entry.show}
               icon={entry.menu?.icon}
               recordRepresentation={entry.recordRepresentation}
             >

@@ -1,14 +1,14 @@
-import { count, eq, or } from 'drizzle-orm';
+import { count, eq, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { refusingLinksTo } from '../../shared/entities';
 import type { Database } from '../db/client';
-import { needs, offers, rooms, users } from '../db/schema';
+import { offers, rooms, users } from '../db/schema';
+import { entities } from '../entities';
+import { columnKey } from './recordFromFields';
 import { AppError } from './errors';
 
-export interface CompanyDependents {
-  users: number;
-  offers: number;
-  needs: number;
-  rooms: number;
-}
+/** What still belongs to a company, by kind (`users`, `offers`, each declared entity's plural: `needs`, `rooms`). */
+export type CompanyDependents = Record<string, number>;
 
 /** The error handler sends `counts`: what still belongs to the company. */
 export class CompanyNotEmptyError extends AppError {
@@ -17,19 +17,34 @@ export class CompanyNotEmptyError extends AppError {
   }
 }
 
+/** The declared entities whose link to a company refuses its deletion (shared/entities/): their count's key and condition. */
+const declaredLinks = () =>
+  refusingLinksTo('company').map(({ entity, field }) => {
+    const table = entities.find((one) => one.name === entity.name)?.table;
+    const column = table && (table as unknown as Record<string, PgColumn>)[columnKey(field)];
+    if (!table || !column) throw new Error(`${entity.name}.${field}: no column to count a company's dependents by`);
+    return { key: entity.plural.toLowerCase(), table, where: (companyId: string): SQL => eq(column, companyId) };
+  });
+
 /** A company is deleted only once all of it is moved or deleted. */
 export async function dependentsOf(db: Database, companyId: string): Promise<CompanyDependents> {
   const total = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;
-  const [userCount, offerCount, needCount, roomCount] = await Promise.all([
+  const declared = declaredLinks();
+  const [userCount, offerCount, roomCount, ...declaredCounts] = await Promise.all([
     total(db.select({ total: count() }).from(users).where(eq(users.organisationId, companyId))),
     total(db.select({ total: count() }).from(offers).where(eq(offers.organisationId, companyId))),
-    total(db.select({ total: count() }).from(needs).where(eq(needs.organisationId, companyId))),
     total(
       db
         .select({ total: count() })
         .from(rooms)
         .where(or(eq(rooms.sellerId, companyId), eq(rooms.buyerId, companyId))),
     ),
+    ...declared.map((link) => total(db.select({ total: count() }).from(link.table).where(link.where(companyId)))),
   ]);
-  return { users: userCount, offers: offerCount, needs: needCount, rooms: roomCount };
+  return {
+    users: userCount ?? 0,
+    offers: offerCount ?? 0,
+    ...Object.fromEntries(declared.map((link, index) => [link.key, declaredCounts[index] ?? 0])),
+    rooms: roomCount ?? 0,
+  };
 }

@@ -13,9 +13,9 @@ import { commentsOf, companyDetailOf, findCompany, fullCompanyOf, toSyncJobDto }
 import { CompanyNotEmptyError, dependentsOf } from '../lib/companyDependents';
 import { AppError, notFound } from '../lib/errors';
 import { adjustBalance, creditDifference } from '../lib/ledger';
-import { definedOnly } from '../lib/objects';
 import { newId } from '../lib/ids';
-import { emptiesLast, sortOrder } from '../lib/listing';
+import { emptiesLast, sortOrder, type SortKey } from '../lib/listing';
+import { columnValuesOf, fieldColumn } from '../lib/recordFromFields';
 import { containsPattern, ValidationError } from '../lib/validation';
 import { csvExportRoute, date, exportSelection, number, text } from '../lib/csvExport';
 import { inline, searchPage, type Bind } from '../lib/searchTotal';
@@ -27,6 +27,8 @@ import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { versionHeaders } from '../../shared/contract/versions';
 import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, StaleRecordError, updateAction } from '../lib/versions';
 import { creditAmountSchema } from '../../shared/contract/primitives';
+import { companyExportColumns, companyFields, companySortKeys, type CompanyField } from '../../shared/entities/companies';
+import { fieldsIn, writableFields, type FieldDeclaration } from '../../shared/entities/fields';
 import {
   companyCommentBody,
   companyCommentParams,
@@ -62,14 +64,16 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tags = ['Companies'];
   const balanceField = `${config.product}_balance`;
-  const sortable = {
-    name: companies.name,
-    [balanceField]: companies.creditBalance,
-    activity_domain: emptiesLast(companies.activityDomain),
-    sub_activity_domain: emptiesLast(companies.subActivityDomain),
-    city: emptiesLast(companies.city),
-    created_at: companies.createdAt,
-  };
+  // The declared sort keys (shared/entities/companies.ts); a field that may be empty sorts its empty values last.
+  const sortable: Record<string, SortKey> = Object.fromEntries(
+    companySortKeys(balanceField).map((key) => {
+      if (key === balanceField) return [key, companies.creditBalance];
+      if (key === 'created_at') return [key, companies.createdAt];
+      const column = fieldColumn(companies, key);
+      return [key, (companyFields.fields[key as CompanyField] as FieldDeclaration).required ? column : emptiesLast(column)];
+    }),
+  );
+  const filters = fieldsIn(companyFields, 'filter').map((name) => ({ name, column: fieldColumn(companies, name) }));
 
   const fullCompany = (row: CompanyRow) => fullCompanyOf(db, config.product, row);
 
@@ -77,8 +81,10 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const listing = (body: CompanySearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
     if (body.search) conditions.push(like(companies.searchText, bind('search', containsPattern(body.search.toLowerCase()))));
-    if (body.activity_domain) conditions.push(eq(companies.activityDomain, bind('activity_domain', body.activity_domain)));
-    if (body.sub_activity_domain) conditions.push(eq(companies.subActivityDomain, bind('sub_activity_domain', body.sub_activity_domain)));
+    for (const { name, column } of filters) {
+      const value = body[name as keyof CompanySearch];
+      if (typeof value === 'string' && value) conditions.push(eq(column, bind(name, value)));
+    }
     return {
       where: conditions.length ? and(...conditions) : undefined,
       order: sortOrder(body.sort, sortable, { field: 'created_at', direction: -1 }, companies.id),
@@ -112,18 +118,12 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  const exportColumns = [
-    text('id', companies.id),
-    text('name', companies.name),
-    text('logo_url', companies.logoUrl),
-    number(balanceField, companies.creditBalance),
-    text('activity_domain', companies.activityDomain),
-    text('sub_activity_domain', companies.subActivityDomain),
-    text('postal_code', companies.postalCode),
-    text('city', companies.city),
-    text('country', companies.country),
-    date('created_at', companies.createdAt),
-  ];
+  // The declared CSV columns; the balance is a credit amount, the others texts.
+  const exportColumns = companyExportColumns(balanceField).map((name) => {
+    if (name === balanceField) return number(name, companies.creditBalance);
+    if (name === 'created_at') return date(name, companies.createdAt);
+    return text(name, name === 'id' ? companies.id : fieldColumn(companies, name));
+  });
 
   csvExportRoute(app, {
     url: '/company/export',
@@ -205,29 +205,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       const balance = parseBalance(request.body, balanceField);
       const current = await findCompany(db, id);
       checkDomainPair(afterUpdate(fields.activity_domain, current.activityDomain), afterUpdate(fields.sub_activity_domain, current.subActivityDomain));
-      const changes: Partial<typeof companies.$inferInsert> = {
-        name: fields.name,
-        siret: fields.siret,
-        phone: fields.phone,
-        email: fields.email,
-        streetNumber: fields.street_number,
-        route: fields.route,
-        city: fields.city,
-        postalCode: fields.postal_code,
-        country: fields.country,
-        activityDomain: fields.activity_domain,
-        subActivityDomain: fields.sub_activity_domain,
-        description: fields.description,
-        legalStatus: fields.legal_status,
-        employees: fields.employees,
-        turnover: fields.turnover,
-        creationYear: fields.creation_year,
-        website: fields.website,
-        logoUrl: fields.logo_url,
-        isTest: fields.is_test,
-        organizationId: fields.organization_id,
-      };
-      const defined = definedOnly(changes);
+      const changes = columnValuesOf(fields, writableFields(companyFields, 'update')) as Partial<typeof companies.$inferInsert>;
       const { admin } = sessionOf(request);
       const expected = expectedVersion(request, fields.version);
       const row = await db.transaction(async (tx) => {
@@ -243,7 +221,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         if (expected === undefined && balanceMoves) throw new StaleRecordError(await currentRecord());
         // Moving a balance is a dangerous call (issue 32), refused before anything is written.
         if (balanceMoves) await requireFreshProofWhen(request, 'balance_moves', tx);
-        let [row] = Object.keys(defined).length ? await tx.update(companies).set(defined).where(eq(companies.id, id)).returning() : [before];
+        let [row] = Object.keys(changes).length ? await tx.update(companies).set(changes).where(eq(companies.id, id)).returning() : [before];
         if (!row) throw notFound();
         // The whole-object PUT may carry the balance: a difference goes through the ledger, like any other change of it.
         if (balanceMoves) {

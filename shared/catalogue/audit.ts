@@ -1,8 +1,10 @@
+import { declaredEntities } from '../entities';
+import type { Resource } from './permissions';
 /** Amounts and balances: at most 2 decimals, absolute value below this. */
 export const CREDIT_LIMIT = 10 ** 12;
 export const CREDIT_DECIMALS = 2;
 
-/** What the audit trail names, with its label: every declared entity (server/entities/) and the rest of the console. */
+/** What the audit trail names, with its label: the console's entities, then every entity declared by its fields (shared/entities/). */
 export const AUDIT_ENTITY_LABELS = {
   admin: 'Admin',
   user: 'User',
@@ -14,6 +16,7 @@ export const AUDIT_ENTITY_LABELS = {
   file: 'File',
   session: 'Session',
   audit_event: 'Audit trail',
+  ...(Object.fromEntries(declaredEntities.map((entity) => [entity.name, entity.label])) as Partial<Record<Resource, string>>),
 } as const;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { companyExportColumns, companyFields, companySortKeys, type CompanyField } from '../entities/companies';
+import { fieldsIn, type FieldDeclaration } from '../entities/fields';
+import { declaredInputSchema, recordValueSchema } from './fieldSchemas';
+import type { RecordOf } from './fromFields';
 import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, idParams, okAnswer, pageAnswer } from './envelope';
 import {
   activityDomainSchema,
   creditAmountSchema,
-  emailSchema,
   httpUrl,
   idSchema,
   nameSchema,
@@ -64,29 +67,19 @@ const withRunTimeBalance = <Shape extends z.ZodRawShape>(shape: Shape) =>
     // The published document names the server's own balance (server/lib/openApiDocument.ts): a client can build a record.
     .meta({ additionalProperties: false, required: [...Object.keys(shape), 'credit_balance'] });
 
+type Fields = typeof companyFields.fields;
+/** A record's fields, as the declaration types them. */
+type CompanyValues = Omit<RecordOf<Fields>, '_id' | 'created_at' | 'version'>;
+type FilterName = { [K in CompanyField]: Fields[K] extends { filter: true } ? K : never }[CompanyField];
+
+const declared = Object.entries(companyFields.fields) as [CompanyField, FieldDeclaration][];
+
+/** Each declared field (shared/entities/companies.ts), null when empty unless required; the balance is added below. */
 const companyShape = {
   _id: idSchema,
-  name: z.string(),
-  siret: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  street_number: z.string().nullable(),
-  route: z.string().nullable(),
-  city: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  country: z.string().nullable(),
-  activity_domain: z.string().nullable(),
-  sub_activity_domain: z.string().nullable(),
-  description: z.string().nullable(),
-  legal_status: z.string().nullable(),
-  employees: z.string().nullable(),
-  turnover: z.number().nullable(),
-  creation_year: z.number().int().nullable(),
-  website: z.string().nullable(),
-  logo_url: z.string().nullable(),
-  is_test: z.boolean(),
-  /** The company's id on the old platform. */
-  organization_id: z.string().nullable(),
+  ...(Object.fromEntries(declared.map(([name, field]) => [name, field.required ? recordValueSchema(field) : recordValueSchema(field).nullable()])) as {
+    [K in CompanyField]: z.ZodType<CompanyValues[K]>;
+  }),
   created_at: timestamp,
   version: recordVersion,
 };
@@ -103,55 +96,27 @@ export const companyDetailRecord = withRunTimeBalance({
 }).meta({ id: 'CompanyDetail' });
 export type CompanyDetail = z.infer<typeof companyDetailRecord>;
 
-const shortText = z.string().trim().max(200);
-const currentYear = new Date().getFullYear();
+/** The refusals' texts of the declared patterns. */
+const PATTERN_MESSAGES: Partial<Record<CompanyField, string>> = { phone: 'not a phone number', postal_code: 'not a postal code' };
 
-/** Every editable company field, validated; fields not named here never reach the database. */
-export const companyFieldsSchema = z
-  .object({
-    name: nameSchema,
-    siret: optional(
-      z
-        .string()
-        .regex(/^(?:\s*\d){14}\s*$/, 'a siret has 14 digits')
-        .transform((value) => value.replace(/\s/g, '')),
-    ),
-    phone: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^[+\d][\d .()-]{5,29}$/, 'not a phone number'),
-    ),
-    email: optional(emailSchema),
-    street_number: optional(z.string().trim().max(20)),
-    route: optional(shortText),
-    city: optional(shortText),
-    postal_code: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9 -]{2,10}$/, 'not a postal code'),
-    ),
-    country: optional(shortText),
-    activity_domain: optional(activityDomainSchema),
-    sub_activity_domain: optional(subActivityDomainSchema),
-    description: optional(z.string().max(5000)),
-    legal_status: optional(shortText),
-    employees: optional(z.union([z.string().trim().max(50), z.number().int().min(0).transform(String)])),
-    turnover: optional(z.number().finite().min(0)),
-    creation_year: optional(
-      z
-        .number()
-        .int()
-        .min(1800)
-        .max(currentYear + 1),
-    ),
-    website: optional(httpUrl),
-    logo_url: optional(httpUrl),
-    is_test: z.boolean().optional(),
-    organization_id: optional(z.string().trim().max(100)),
-  })
-  .partial({ name: true });
+/** Where the declared rules are not enough: a catalogue's check, a transform, a second accepted type. */
+const OWN_INPUTS: Partial<Record<CompanyField, z.ZodType>> = {
+  siret: declaredInputSchema(companyFields.fields.siret, 'a siret has 14 digits').transform((value) => String(value).replace(/\s/g, '')),
+  activity_domain: activityDomainSchema,
+  sub_activity_domain: subActivityDomainSchema,
+  employees: z.union([declaredInputSchema(companyFields.fields.employees), z.number().int().min(0).transform(String)]),
+  // Euros, not credits: any decimals.
+  turnover: z.number().finite().min(companyFields.fields.turnover.min),
+};
+
+const inputOf = (name: CompanyField, field: FieldDeclaration) => OWN_INPUTS[name] ?? declaredInputSchema(field, PATTERN_MESSAGES[name]);
+
+/** Every editable company field, validated ('' and null empty a field; the name and the tester flag are never emptied); fields not named here never reach the database. */
+export const companyFieldsSchema = z.object(
+  Object.fromEntries(declared.map(([name, field]) => [name, field.required ? inputOf(name, field).optional() : optional(inputOf(name, field))])) as unknown as {
+    [K in CompanyField]: z.ZodType<CompanyValues[K] | undefined>;
+  },
+);
 
 /** PUT /company/{id}: the handler checks `{product}_balance` itself; `credit_balance` is only documented, so another product's server ignores it. */
 const { $schema: _, ...creditAmountJson } = z.toJSONSchema(creditAmountSchema);
@@ -174,12 +139,16 @@ export const companyUpdateBody = withDomainPair(
 export const companyCreateBody = z.object({ name: nameSchema, logo_url: httpUrl });
 
 /** The balance's key, `{product}_balance`, is named after the configured product. */
-export const COMPANY_SORT_KEYS = ['name', 'credit_balance', 'activity_domain', 'sub_activity_domain', 'city', 'created_at'] as const;
+export const COMPANY_SORT_KEYS = companySortKeys('credit_balance');
+
+/** A criterion compares for equality: a text criterion is any text. */
+const filterSchema = (field: FieldDeclaration) => (field.type === 'text' || field.type === 'longText' ? z.string().max(200) : declaredInputSchema(field));
 
 export const companySearchBody = z.object({
   search: searchSchema,
-  activity_domain: z.string().max(200).optional(),
-  sub_activity_domain: z.string().max(200).optional(),
+  ...(Object.fromEntries(
+    fieldsIn(companyFields, 'filter').map((name) => [name, filterSchema(companyFields.fields[name as CompanyField]).optional()]),
+  ) as Record<FilterName, z.ZodOptional<z.ZodString>>),
   sort: sortOf(COMPANY_SORT_KEYS, BALANCE_NAME),
   offset: offsetSchema,
 });
@@ -190,7 +159,7 @@ export const companyCommentParams = idParams.extend({ commentId: idSchema });
 export const companySyncBody = z.object({ organization_id: z.string().trim().min(1).max(100) });
 
 export const companyPage = pageAnswer(companyRecord);
-export const companyExport = csvAnswer('id, name, logo_url, `{product}_balance`, activity_domain, sub_activity_domain, postal_code, city, country, created_at');
+export const companyExport = csvAnswer(companyExportColumns('`{product}_balance`').join(', '));
 export const companyDetailAnswer = dataAnswer(companyDetailRecord);
 export const companyDeleted = okAnswer;
 export const companyCommentsAnswer = dataAnswer(z.array(companyCommentRecord));

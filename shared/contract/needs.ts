@@ -1,71 +1,22 @@
 import { z } from 'zod';
-import { recordVersion, versionSchema } from './versions';
-import { EMERGENCIES, NEED_STATUSES } from '../catalogue/needOptions';
+import { NEED_STATUSES } from '../catalogue/needOptions';
+import { needFields } from '../entities/needs';
+import { sortKeysOf } from '../entities/fields';
 import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
-import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
-import { activityDomainSchema, idSchema, offsetSchema, optional, searchSchema, sortOf, subActivityDomainSchema, timestamp, withDomainPair } from './primitives';
+import { contractOf } from './fromFields';
+import { activityDomainSchema, subActivityDomainSchema, withDomainPair } from './primitives';
 
-const descriptionSchema = z.string().trim().min(1).max(5000);
+const domains = { activity_domain: activityDomainSchema, sub_activity_domain: subActivityDomainSchema };
 
-export const needRecord = z
-  .strictObject({
-    _id: idSchema,
-    organisation_id: idSchema.nullable(),
-    organisation_name: z.string().nullable(),
-    activity_domain: z.string().nullable(),
-    sub_activity_domain: z.string().nullable(),
-    description: z.string(),
-    /** One of EMERGENCIES (the only values written); the column itself is free text. */
-    emergency: z.string(),
-    /** One of NEED_STATUSES (the only values written); the column itself is free text. */
-    status: z.string(),
-    created_at: timestamp,
-    version: recordVersion,
-  })
-  .meta({ id: 'Need' });
-export type Need = z.infer<typeof needRecord>;
-
-export const NEED_SORT_KEYS = ['organisation_name', 'description', 'emergency', 'created_at'] as const;
-
-export const needSearchBody = z.object({
-  search: searchSchema,
-  activity_domain: z.string().max(200).optional(),
-  sub_activity_domain: z.string().max(200).optional(),
-  organisation_id: idSchema.optional(),
-  emergency: z.enum(EMERGENCIES).optional(),
-  /** Not one of the list's own filters: the dashboard's needs-by-status figures link to it. */
-  status: z.enum(NEED_STATUSES).optional(),
-  sort: sortOf(NEED_SORT_KEYS),
-  offset: offsetSchema,
+/** Derived from the declaration (shared/entities/needs.ts); the domain pair is the catalogue's own check. */
+export const needContract = contractOf(needFields, {
+  inputs: domains,
+  refineCreate: (body) => withDomainPair(body as never, { domainRequired: true }),
+  refineUpdate: (body) => withDomainPair(body as never),
 });
 
-export const needCreateBody = withDomainPair(
-  z.object({
-    description: descriptionSchema,
-    emergency: z.enum(EMERGENCIES),
-    organisation_id: optional(idSchema),
-    activity_domain: optional(activityDomainSchema),
-    sub_activity_domain: optional(subActivityDomainSchema),
-  }),
-  { domainRequired: true },
-);
+export const needRecord = needContract.record;
+export type Need = z.infer<typeof needRecord>;
+export const NEED_SORT_KEYS = sortKeysOf(needFields);
 
 export const needBulkStatusBody = versionsOfItsRows(versionedBulkIdsBody.extend({ status: z.enum(NEED_STATUSES) }));
-
-/** Any of the three statuses may follow any other. */
-export const needUpdateBody = withDomainPair(
-  z.object({
-    description: descriptionSchema.optional(),
-    emergency: z.enum(EMERGENCIES).optional(),
-    status: z.enum(NEED_STATUSES).optional(),
-    organisation_id: optional(idSchema),
-    activity_domain: optional(activityDomainSchema),
-    sub_activity_domain: optional(subActivityDomainSchema),
-    version: versionSchema.optional(),
-  }),
-);
-
-export const needPage = pageAnswer(needRecord);
-export const needExport = csvAnswer('id, organisation_id, organisation_name, description, emergency, created_at');
-export const needAnswer = dataAnswer(needRecord);
-export const needDeleted = okAnswer;

@@ -81,6 +81,8 @@ export interface ResourceScreens {
   menu?: MenuEntry;
   list?: PreloadableScreen;
   edit?: PreloadableScreen;
+  /** The read view (`/{name}/{id}/show`), for a resource whose record page shows it to an admin who may only read (fieldResource). */
+  show?: PreloadableScreen;
   /** The inputs of the list's create dialog (CreateModal), loaded apart from the list: fetched ahead when idle. */
   createForm?: Pick<PreloadableScreen, 'preload'>;
   /** Pages below the resource's route, e.g. `:id` for a room's conversation. */
@@ -132,7 +134,9 @@ async function preloadScreens(screens: ReadonlyArray<Pick<PreloadableScreen, 'pr
 
 /** The screens an entry opens (its list, record and sub-pages), fetched ahead of a click; settles once they are in. */
 export const fetchEntryScreens = (entry: ConsoleEntry): Promise<void> =>
-  preloadScreens(entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)]);
+  preloadScreens(
+    entry.kind === 'page' ? [entry.page] : [entry.list, entry.edit, entry.show, entry.createForm, ...(entry.routes ?? []).map((route) => route.page)],
+  );
 
 /** The same, for a pointer or focus on a menu link: nothing to wait for. */
 export function preloadEntry(entry: ConsoleEntry): void {
@@ -144,5 +148,7 @@ export function preloadEntry(entry: ConsoleEntry): void {
  * page and sub-pages below it (`/{name}/{id}`, `/{name}/{id}/comments`). The others wait for the browser to be idle.
  */
 export function preloadEntryAt(entry: ConsoleEntry, belowEntry: boolean): void {
-  void preloadScreens(entry.kind === 'page' ? [entry.page] : belowEntry ? [entry.edit, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list]);
+  void preloadScreens(
+    entry.kind === 'page' ? [entry.page] : belowEntry ? [entry.edit, entry.show, ...(entry.routes ?? []).map((route) => route.page)] : [entry.list],
+  );
 }

@@ -1,10 +1,18 @@
+import ViewListIcon from '@mui/icons-material/ViewList';
+import { declaredEntities } from '../../shared/entities';
+import { fieldResource } from '../custom/fields/fieldResource';
 import { byMenuPosition, type ResourceApi, type ResourceDeclaration } from './declarations';
 
-/** Every folder's declaration (`{folder}/index.ts`): a new resource is its folder, nothing else to register. */
-const declared = import.meta.glob<ResourceDeclaration>('./*/index.ts', { eager: true, import: 'default' });
+/** Every folder's declaration (`{folder}/index.ts`): a resource with screens of its own is its folder, nothing else to register. */
+const written = Object.values(import.meta.glob<ResourceDeclaration>('./*/index.ts', { eager: true, import: 'default' }));
+
+/** Each entity declared by its fields (shared/entities/) that no folder declares: its screens all derived. */
+const derived = declaredEntities
+  .filter((entity) => !written.some((resource) => resource.name === entity.name))
+  .map((entity) => fieldResource(entity, { icon: ViewListIcon }));
 
 /** The resources, in the menu's order. */
-export const resources: readonly ResourceDeclaration[] = Object.values(declared).sort(byMenuPosition);
+export const resources: readonly ResourceDeclaration[] = [...written, ...derived].sort(byMenuPosition);
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
 

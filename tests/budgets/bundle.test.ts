@@ -4,22 +4,24 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormParts, menuScreens, shellScreens } from '../helpers/declaredScreens';
+import { createFormParts, derivedListScreen, menuScreens, shellScreens } from '../helpers/declaredScreens';
 
 /** What each first load may download: JavaScript, gzip level 9, summed over the chunks the page imports before it renders. */
 const AUTH_BUDGET_KB = 150;
-const SIGNED_IN_PAGE_BUDGET_KB = 350;
+/** 350 until the declared entities' registry and derived screens (issue 39) added 1.4 KB to the shell; issue 41 lowers it per page. */
+const SIGNED_IN_PAGE_BUDGET_KB = 355;
 /**
  * Any other chunk loaded on demand, with the shell: a record page, a dialog, the dashboard's charts (after its
- * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen.
+ * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen. 360 until the
+ * shell's 1.4 KB of issue 39.
  */
-const ON_DEMAND_BUDGET_KB = 360;
+const ON_DEMAND_BUDGET_KB = 365;
 
 /**
  * The screens a signed-in admin opens (the Dashboard, the account, each menu entry's), by their source files, as the
  * declarations name them (each is also among the chunks loaded on demand, all budgeted).
  */
-const SIGNED_IN_SCREENS = [...shellScreens(), ...menuScreens()];
+const SIGNED_IN_SCREENS = [...shellScreens(), ...menuScreens(), derivedListScreen()];
 
 /** What a list's first rows do not need, by list with a create dialog: its inputs and the input components they import (declaredScreens.ts). */
 const LOADED_AFTER_THE_ROWS = createFormParts();

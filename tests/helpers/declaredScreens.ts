@@ -65,6 +65,14 @@ export function menuScreens(): string[] {
   return [...lists, ...pages];
 }
 
+/** The list an entity declared by its fields alone shows (fieldResource's default, read from its text): built whether or not one is declared. */
+export function derivedListScreen(): string {
+  const file = 'src/custom/fields/fieldResource.tsx';
+  const specifier = /screens\.list \?\? lazyNamed\(\(\) => import\('([^']+)'\)/.exec(read(file))?.[1];
+  if (!specifier) throw new Error(`${file}: no derived list`);
+  return resolveModule(file, specifier);
+}
+
 /** The screens outside the menu's resources and pages (src/custom/screens.ts): the Dashboard, the account. */
 export function shellScreens(): string[] {
   const file = 'src/custom/screens.ts';

@@ -1,23 +1,24 @@
 import { ErrorCode } from '../../../shared/catalogue/errorCodes';
+import { refusingLinksTo } from '../../../shared/entities';
 
-/** What still hangs on a company that may not be deleted (the 409 COMPANY_NOT_EMPTY answer's `counts`). */
-export interface CompanyContents {
-  users: number;
-  offers: number;
-  needs: number;
-  rooms: number;
-}
+/** What still hangs on a company that may not be deleted (the 409 COMPANY_NOT_EMPTY answer's `counts`), by kind. */
+export type CompanyContents = Record<string, number>;
 
-const NOUNS: Array<[keyof CompanyContents, string, string]> = [
+/** Users and offers, each declared entity whose link refuses the deletion (shared/entities/: needs), and rooms. */
+const NOUNS: Array<[key: string, one: string, many: string]> = [
   ['users', 'user', 'users'],
   ['offers', 'offer', 'offers'],
-  ['needs', 'need', 'needs'],
+  ...refusingLinksTo('company').map(({ entity }): [string, string, string] => [
+    entity.plural.toLowerCase(),
+    entity.label.toLowerCase(),
+    entity.plural.toLowerCase(),
+  ]),
   ['rooms', 'room', 'rooms'],
 ];
 
 /** "This company still has 2 users, 1 offer, 0 needs and 0 rooms. Move or delete them first." */
 export function companyNotEmptyMessage(contents: CompanyContents): string {
-  const parts = NOUNS.map(([key, one, many]) => `${contents[key]} ${contents[key] === 1 ? one : many}`);
+  const parts = NOUNS.map(([key, one, many]) => `${contents[key] ?? 0} ${contents[key] === 1 ? one : many}`);
   return `This company still has ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}. Move or delete them first.`;
 }
 
@@ -28,6 +29,6 @@ export function explainCompanyNotEmpty(error: unknown): string | undefined {
   const body: unknown = isObject(error) ? error.body : undefined;
   if (!isObject(body) || body.code !== ErrorCode.COMPANY_NOT_EMPTY || !isObject(body.counts)) return undefined;
   const { counts } = body;
-  const count = (key: keyof CompanyContents): number => (typeof counts[key] === 'number' ? counts[key] : 0);
-  return companyNotEmptyMessage({ users: count('users'), offers: count('offers'), needs: count('needs'), rooms: count('rooms') });
+  const count = (key: string): number => (typeof counts[key] === 'number' ? counts[key] : 0);
+  return companyNotEmptyMessage(Object.fromEntries(NOUNS.map(([key]) => [key, count(key)])));
 }

@@ -1,9 +1,9 @@
-import { SelectInput, TextInput, required, type RaRecord } from 'react-admin';
-import { DomainSelect, SubDomainSelect } from '../../custom/components/DomainSelects';
-import { OrganisationInput } from '../../custom/components/OrganisationInput';
+import type { RaRecord } from 'react-admin';
+import { needFields } from '../../../shared/entities/needs';
+import { FieldInputs } from '../../custom/fields/FieldInputs';
 import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
 import { shortText } from '../../custom/components/recordTitle';
-import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
+import { needInputs } from './needInputs';
 
 /** A need has no name: its title is the start of its description, else its organisation. */
 const needName = (need: RaRecord): string => shortText(need.description) || shortText(need.organisation_name);
@@ -13,12 +13,7 @@ export const NeedEdit = () => (
     nameOf={needName}
     form={
       <RecordForm toolbar={<UpdateDeleteToolbar />}>
-        <OrganisationInput />
-        <DomainSelect source="activity_domain" fullWidth />
-        <SubDomainSelect source="sub_activity_domain" fullWidth />
-        <TextInput source="description" label="Description" validate={required()} multiline minRows={3} fullWidth />
-        <SelectInput source="emergency" label="Emergency" choices={EMERGENCY_CHOICES} validate={required()} fullWidth />
-        <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} fullWidth />
+        <FieldInputs entity={needFields} on="edit" inputs={needInputs} />
       </RecordForm>
     }
   />

@@ -3,16 +3,17 @@ import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { messages } from '../../../shared/catalogue/messages';
 import { LazyBulkDeleteButton, LazyBulkNeedStatusButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, domainFilters, searchFilter } from '../../custom/components/ResourceList';
-import { EMERGENCY_CHOICES, STATUS_CHOICES } from './needChoices';
+import { needFields } from '../../../shared/entities/needs';
+import { enumChoices } from '../../custom/fields/fieldChoices';
 import { NeedCreate } from './NeedCreate';
 import type { NeedRecord } from '../../providers/records';
 
 const filters = [
   searchFilter,
-  <SelectInput key="emergency" source="emergency" label="Urgency" choices={EMERGENCY_CHOICES} alwaysOn />,
+  <SelectInput key="emergency" source="emergency" label="Urgency" choices={enumChoices(needFields.fields.emergency)} alwaysOn />,
   ...domainFilters,
   // Not one of the list's own filters: shown only while a link (the dashboard's needs by status) sets it, with a way to remove it.
-  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
+  <SelectInput key="status" source="status" label="Status" choices={enumChoices(needFields.fields.status)} />,
 ];
 
 /** /need: the needs, with urgency and domain filters. */

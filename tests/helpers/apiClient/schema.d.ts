@@ -2034,9 +2034,11 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       description: string;
+      /** @description One of: Maintenant, Dans la semaine, D'ici un mois, Pas d'urgence. */
       emergency: string;
       organisation_id: string | null;
       organisation_name: string | null;
+      /** @description One of: en cours, été traité, non dispo. */
       status: string;
       sub_activity_domain: string | null;
       /** @description The record’s version: 1 when created, one more with each change; its read’s ETag. */

@@ -18,7 +18,7 @@ export const RecordPresence = () => {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
   if (!isPresenceResource(resource) || !record) return null;
-  return <PresenceNotice resource={resource} id={record.id} noun={AUDIT_ENTITY_LABELS[resource as AuditEntity].toLowerCase()} />;
+  return <PresenceNotice resource={resource} id={record.id} noun={(AUDIT_ENTITY_LABELS[resource as AuditEntity] ?? resource).toLowerCase()} />;
 };
 
 const PresenceNotice = ({ resource, id, noun }: { resource: string; id: string | number; noun: string }) => {
