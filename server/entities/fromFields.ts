@@ -116,7 +116,7 @@ async function sampleOf(field: FieldDeclaration, make: MakeLinked): Promise<unkn
       return field.values[0];
     case 'credits':
     case 'integer':
-      return Math.max(field.min ?? 0, Math.min(field.max ?? 1, 1));
+      return field.values?.[0] ?? Math.max(field.min ?? 0, Math.min(field.max ?? 1, 1));
     case 'boolean':
       return true;
     case 'date':
@@ -152,12 +152,13 @@ interface Contract {
   export: ReturnType<typeof csvAnswer>;
 }
 
-/** The parts of `EntityDeclaration` an entity may add to or override. */
+/** The parts of `EntityDeclaration` an entity may add to or override; `false` leaves a standard route out (the Bank's paged search, export, update and read). */
 export interface Hooks {
-  search?: Partial<NonNullable<AnyEntity['search']>>;
-  export?: Partial<NonNullable<AnyEntity['export']>>;
+  search?: Partial<NonNullable<AnyEntity['search']>> | false;
+  export?: Partial<NonNullable<AnyEntity['export']>> | false;
   create?: Partial<NonNullable<AnyEntity['create']>>;
-  update?: Partial<NonNullable<AnyEntity['update']>>;
+  update?: Partial<NonNullable<AnyEntity['update']>> | false;
+  read?: false;
   remove?: AnyEntity['remove'];
   routes?: AnyEntity['routes'];
   afterWrite?: AnyEntity['afterWrite'];
@@ -199,15 +200,30 @@ export function entityOf<Fields extends Record<string, FieldDeclaration>>(declar
     const target = targetOf(field.to);
     return sql`(SELECT ${target.name} FROM ${target.table} WHERE ${target.table.id} = ${column(name)})`;
   };
+  /** More of the linked record (`also`): each column read from the linked table. */
+  const alsoOf = (name: string, field: Extract<FieldDeclaration, { type: 'reference' }>) =>
+    Object.entries(field.also ?? {}).map(([key, linkedName]) => {
+      const target = targetOf(field.to);
+      const linked = (getTableColumns(target.table) as Record<string, PgColumn>)[columnKey(linkedName)];
+      if (!linked) throw new Error(`${entity.name}.${name}: no column ${linkedName} in the linked ${field.to}`);
+      return [key, sql`(SELECT ${linked} FROM ${target.table} WHERE ${target.table.id} = ${column(name)})`] as const;
+    });
   const selection: Record<string, unknown> = {
     ...columns,
-    ...Object.fromEntries(references.map(({ name, field }) => [columnKey(field.nameKey), nameOf(name, field)])),
+    ...Object.fromEntries(
+      references.flatMap(({ name, field }) => [
+        [columnKey(field.nameKey), nameOf(name, field)],
+        ...alsoOf(name, field).map(([key, value]) => [columnKey(key), value]),
+      ]),
+    ),
   };
 
   const toRecord = (row: Record<string, unknown>) => ({
     _id: row.id,
     ...fieldValuesOf(entity, row),
-    ...Object.fromEntries(references.map(({ field }) => [field.nameKey, row[columnKey(field.nameKey)] ?? null])),
+    ...Object.fromEntries(
+      references.flatMap(({ field }) => [field.nameKey, ...Object.keys(field.also ?? {})].map((key) => [key, row[columnKey(key)] ?? null])),
+    ),
     created_at: (row.createdAt as Date).toISOString(),
     version: row.version,
   });
@@ -244,6 +260,11 @@ export function entityOf<Fields extends Record<string, FieldDeclaration>>(declar
     if (field.type === 'credits' || field.type === 'integer') return numberColumn(name, column(name));
     if (field.type === 'boolean') return booleanColumn(name, column(name));
     if (field.type === 'timestamp') return dateColumn(name, column(name));
+    // A cell per record: its links, space-separated (a link holds no space), from a JSON array or a text array.
+    if (field.type === 'files') {
+      const links = column(name).dataType === 'json' ? sql`array(select jsonb_array_elements_text(${column(name)}))` : column(name);
+      return textColumn(name, sql`array_to_string(${links}, ' ')`);
+    }
     return textColumn(name, column(name));
   });
 
@@ -268,16 +289,23 @@ export function entityOf<Fields extends Record<string, FieldDeclaration>>(declar
     fields: selection,
     toRecord,
     contract: { answer: contract.answer, deleted: contract.deleted },
-    search: {
-      body: contract.searchBody,
-      page: contract.page,
-      text: searchedText,
-      filters: Object.fromEntries(fieldsIn(entity, 'filter').map((name) => [name, column(name)])),
-      sortable,
-      defaultSort: { field: entity.defaultSort.field, direction: entity.defaultSort.order === 'ASC' ? 1 : -1 },
-      ...moreSearch,
-    },
-    export: { answer: contract.export, fileName: `${entity.name}s`, columns: exportColumns, ...moreExport },
+    search:
+      moreSearch === false
+        ? undefined
+        : {
+            body: contract.searchBody,
+            page: contract.page,
+            text: searchedText,
+            filters: Object.fromEntries(fieldsIn(entity, 'filter').map((name) => [name, column(name)])),
+            sortable,
+            defaultSort: { field: entity.defaultSort.field, direction: entity.defaultSort.order === 'ASC' ? 1 : -1 },
+            ...moreSearch,
+          },
+    // The export runs the search's query: no search, no export.
+    export:
+      moreSearch === false || moreExport === false
+        ? undefined
+        : { answer: contract.export, fileName: `${entity.name}s`, columns: exportColumns, ...moreExport },
     create: {
       body: contract.createBody,
       example: exampleOf(entity),
@@ -288,16 +316,21 @@ export function entityOf<Fields extends Record<string, FieldDeclaration>>(declar
         await moreCreate?.check?.(db, body, context);
       },
     },
-    update: {
-      body: contract.updateBody,
-      example: updateExampleOf(entity),
-      changes: (body: Record<string, unknown>) => columnValuesOf(body, writableFields(entity, 'update')),
-      ...moreUpdate,
-      check: async (db: Database, body: Record<string, unknown>, id: string, context: HookContext) => {
-        await checkReferences(db, body);
-        await moreUpdate?.check?.(db, body, id, context);
-      },
-    },
+    update:
+      moreUpdate === false
+        ? undefined
+        : {
+            body: contract.updateBody,
+            example: updateExampleOf(entity),
+            changes: (body: Record<string, unknown>) => columnValuesOf(body, writableFields(entity, 'update')),
+            ...moreUpdate,
+            check: async (db: Database, body: Record<string, unknown>, id: string, context: HookContext) => {
+              // A missing record answers 404 first, whatever its body links to (before the row lock: concurrent updates wait less).
+              if (references.some(({ name }) => typeof body[name] === 'string')) await context.exists(id);
+              await checkReferences(db, body);
+              await moreUpdate?.check?.(db, body, id, context);
+            },
+          },
     ...rest,
   } as AnyEntity);
 }

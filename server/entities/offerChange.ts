@@ -1,35 +1,10 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { companies, offers, type OfferRow } from '../db/schema';
+import { companies, offers } from '../db/schema';
 import type { Database } from '../db/client';
 import { reusableSelect } from '../lib/preparedQueries';
 import { StaleRecordError } from '../lib/versions';
 import type { Offer } from '../../shared/contract/offers';
-
-/** An offer read with its company's name and logo. */
-interface OfferJoin {
-  offer: OfferRow;
-  organisationName: string | null;
-  organisationLogo: string | null;
-}
-
-export const toOfferDto = ({ offer, organisationName, organisationLogo }: OfferJoin): Offer => ({
-  _id: offer.id,
-  title: offer.title,
-  description: offer.description,
-  images: offer.images,
-  organisation_id: offer.organisationId,
-  organisation_name: organisationName,
-  organisation_logo: organisationLogo,
-  activity_domain: offer.activityDomain,
-  sub_activity_domain: offer.subActivityDomain,
-  price: offer.price,
-  unit: offer.unit,
-  credit_ratio: offer.creditRatio,
-  price_on_proposal: offer.priceOnProposal,
-  created_at: offer.createdAt.toISOString(),
-  version: offer.version,
-});
 
 type OfferColumn = keyof typeof offers.$inferInsert;
 const offerColumns = getTableColumns(offers);
@@ -74,7 +49,8 @@ const changeStatements = new Map<string, ReturnType<typeof buildChangeStatement>
 
 /**
  * Applies `changes` to the offer at `expected` (any version without one) and reads it as it was and as it is; a stale
- * version changes nothing and is refused (409 STALE_RECORD), a missing offer is 404. `find` reads it with its company.
+ * version changes nothing and is refused (409 STALE_RECORD), a missing offer is 404. `find` reads it with its company;
+ * `toRecord` makes the record of a row as the entity reads it (its columns, its company's name and logo).
  */
 export async function changeOffer(
   tx: Database,
@@ -82,6 +58,7 @@ export async function changeOffer(
   changes: Partial<typeof offers.$inferInsert>,
   expected: number | undefined,
   find: (id: string, tx: Database, forUpdate: boolean) => Promise<Offer>,
+  toRecord: (row: Record<string, unknown>) => Offer,
 ): Promise<{ before: Offer; after: Offer }> {
   const columns = offerColumnNames.filter((column) => column in changes) as OfferColumn[];
   if (!columns.length) {
@@ -102,7 +79,7 @@ export async function changeOffer(
   // No row: the offer is gone (404), or it is at another version than `expected`.
   if (!row) throw new StaleRecordError(await find(id, tx, false));
   return {
-    before: toOfferDto({ offer: row.before, organisationName: row.beforeName, organisationLogo: row.beforeLogo }),
-    after: toOfferDto({ offer: row.after, organisationName: row.afterName, organisationLogo: row.afterLogo }),
+    before: toRecord({ ...row.before, organisationName: row.beforeName, organisationLogo: row.beforeLogo }),
+    after: toRecord({ ...row.after, organisationName: row.afterName, organisationLogo: row.afterLogo }),
   };
 }

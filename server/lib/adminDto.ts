@@ -1,13 +1,13 @@
 import type { AdminRow } from '../db/schema';
 import type { Admin } from '../../shared/contract/admins';
+import { adminFields } from '../../shared/entities/admins';
+import { fieldValuesOf } from './recordFromFields';
 
-/** Never the password hash. */
-export const toAdminDto = (row: AdminRow): Admin => ({
-  _id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  last_login_at: row.lastLoginAt?.toISOString() ?? null,
-  created_at: row.createdAt.toISOString(),
-  version: row.version,
-});
+/** Each declared field (shared/entities/admins.ts): never the password hash, which no field declares. */
+export const toAdminDto = (row: AdminRow): Admin =>
+  ({
+    _id: row.id,
+    ...fieldValuesOf(adminFields, row),
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  }) as Admin;

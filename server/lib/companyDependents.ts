@@ -2,12 +2,12 @@ import { count, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { refusingLinksTo } from '../../shared/entities';
 import type { Database } from '../db/client';
-import { offers, rooms, users } from '../db/schema';
+import { rooms, users } from '../db/schema';
 import { entities } from '../entities';
 import { columnKey } from './recordFromFields';
 import { AppError } from './errors';
 
-/** What still belongs to a company, by kind (`users`, `offers`, each declared entity's plural: `needs`, `rooms`). */
+/** What still belongs to a company, by kind (`users`, each declared entity's plural: `offers`, `needs`; `rooms`). */
 export type CompanyDependents = Record<string, number>;
 
 /** The error handler sends `counts`: what still belongs to the company. */
@@ -30,9 +30,8 @@ const declaredLinks = () =>
 export async function dependentsOf(db: Database, companyId: string): Promise<CompanyDependents> {
   const total = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;
   const declared = declaredLinks();
-  const [userCount, offerCount, roomCount, ...declaredCounts] = await Promise.all([
+  const [userCount, roomCount, ...declaredCounts] = await Promise.all([
     total(db.select({ total: count() }).from(users).where(eq(users.organisationId, companyId))),
-    total(db.select({ total: count() }).from(offers).where(eq(offers.organisationId, companyId))),
     total(
       db
         .select({ total: count() })
@@ -43,7 +42,6 @@ export async function dependentsOf(db: Database, companyId: string): Promise<Com
   ]);
   return {
     users: userCount ?? 0,
-    offers: offerCount ?? 0,
     ...Object.fromEntries(declared.map((link, index) => [link.key, declaredCounts[index] ?? 0])),
     rooms: roomCount ?? 0,
   };

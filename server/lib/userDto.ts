@@ -1,14 +1,14 @@
 import type { UserRow } from '../db/schema';
 import type { User } from '../../shared/contract/users';
+import { userFields } from '../../shared/entities/users';
+import { fieldValuesOf } from './recordFromFields';
 
-export const toUserDto = (row: UserRow, organisationName: string | null): User => ({
-  _id: row.id,
-  name: row.name,
-  email: row.email,
-  organisation_id: row.organisationId,
-  organisation_name: organisationName,
-  invited: row.invited,
-  last_login_at: row.lastLoginAt?.toISOString() ?? null,
-  created_at: row.createdAt.toISOString(),
-  version: row.version,
-});
+/** Each declared field (shared/entities/users.ts), and the company's name, read with the row. */
+export const toUserDto = (row: UserRow, organisationName: string | null): User =>
+  ({
+    _id: row.id,
+    ...fieldValuesOf(userFields, row),
+    organisation_name: organisationName,
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  }) as User;

@@ -32,6 +32,13 @@ const bounded = (schema: z.ZodNumber, field: { min?: number; max?: number }) => 
   return field.max === undefined ? low : low.max(field.max);
 };
 
+/** A number from a list (the document lists them: the generated client types the choice). */
+const oneOf = (values: readonly number[]) =>
+  z
+    .number()
+    .refine((value) => values.includes(value), `one of ${values.join(', ')}`)
+    .meta({ enum: [...values] });
+
 /**
  * A field's value as a body sends it, with the rules its declaration gives and no others (no default length). A text is
  * trimmed unless it says `trim: false` (a long text kept as typed). `patternMessage` is the
@@ -53,9 +60,9 @@ export function declaredInputSchema(field: FieldDeclaration, patternMessage?: st
     case 'url':
       return httpUrl;
     case 'credits':
-      return creditAmountSchema.pipe(bounded(z.number(), field));
     case 'integer':
-      return bounded(z.number().int(), field);
+      if (field.values) return oneOf(field.values);
+      return field.type === 'credits' ? creditAmountSchema.pipe(bounded(z.number(), field)) : bounded(z.number().int(), field);
     case 'files':
       return z.array(z.string().max(500)).max(field.max);
     case 'enum':

@@ -21,9 +21,11 @@ type AnswerOf<F> = F extends { type: 'enum' } ? string : ValueOf<F>;
 
 type NameKeys<Fields> = {
   [K in keyof Fields as Fields[K] extends { type: 'reference'; nameKey: infer N extends string } ? N : never]: string | null;
+} & {
+  [K in keyof Fields as Fields[K] extends { type: 'reference'; also: infer A } ? keyof A & string : never]: string | null;
 };
 
-/** The record the API answers: its id, each field (null when empty unless required), a reference's name, its creation and version. */
+/** The record the API answers: its id, each field (null when empty unless required), a reference's name (and `also`), its creation and version. */
 export type RecordOf<Fields> = { _id: string } & {
   [K in keyof Fields]: Fields[K] extends { required: true } ? AnswerOf<Fields[K]> : AnswerOf<Fields[K]> | null;
 } & NameKeys<Fields> & {
@@ -56,6 +58,9 @@ export type CreateOf<Fields> = {
 
 /** An update body: any writable field, and the version the client edited. */
 export type UpdateOf<Fields> = { [K in Writable<Fields, 'update'>]?: ValueOf<Fields[K]> | null } & { version?: number };
+
+/** The record's name in the OpenAPI document and the generated client: its label as one word ('Category image' → 'CategoryImage'). */
+const schemaIdOf = (label: string): string => label.replace(/\s+(\S)/g, (_, letter: string) => letter.toUpperCase());
 
 /** A field's value as a body sends it: its declared rules, and a length bound when it declares none. */
 const inputSchema = (field: FieldDeclaration): z.ZodType =>
@@ -90,13 +95,15 @@ export function contractOf<Fields extends Record<string, FieldDeclaration>>(enti
       ...Object.fromEntries(
         entries.flatMap(([name, field]) => {
           const value = field.required ? recordValueSchema(field) : recordValueSchema(field).nullable();
-          return field.type === 'reference' ? [[name, value] as const, [field.nameKey, z.string().nullable()] as const] : [[name, value] as const];
+          if (field.type !== 'reference') return [[name, value] as const];
+          const linked = [field.nameKey, ...Object.keys(field.also ?? {})].map((key) => [key, z.string().nullable()] as const);
+          return [[name, value] as const, ...linked];
         }),
       ),
       created_at: timestamp,
       version: recordVersion,
     })
-    .meta({ id: entity.label });
+    .meta({ id: schemaIdOf(entity.label) });
   const createShape = Object.fromEntries(
     writableFields(entity, 'create').map((name) => {
       const field = entity.fields[name] as FieldDeclaration;
@@ -124,7 +131,12 @@ export function contractOf<Fields extends Record<string, FieldDeclaration>>(enti
     updateBody: (options.refineUpdate?.(updateBody) ?? updateBody) as unknown as z.ZodType<UpdateOf<Fields>>,
     page: pageAnswer(record),
     answer: dataAnswer(record),
-    export: csvAnswer(exportColumnsOf(entity).join(', ')),
+    // A files cell holds its links space-separated (server/entities/fromFields.ts).
+    export: csvAnswer(
+      exportColumnsOf(entity)
+        .map((name) => (entity.fields[name]?.type === 'files' ? `${name} (space-separated)` : name))
+        .join(', '),
+    ),
     deleted: okAnswer,
   };
 }

@@ -1,89 +1,31 @@
 import { z } from 'zod';
-import { recordVersion, versionSchema } from './versions';
-import { CREDIT_RATIOS, PRICE_UNITS } from '../catalogue/offerOptions';
-import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
-import {
-  activityDomainSchema,
-  httpUrl,
-  idSchema,
-  nameSchema,
-  offsetSchema,
-  optional,
-  searchSchema,
-  sortOf,
-  subActivityDomainSchema,
-  timestamp,
-  withDomainPair,
-} from './primitives';
+import { sortKeysOf } from '../entities/fields';
+import { offerFields, offerSearchNames } from '../entities/offers';
+import { contractOf } from './fromFields';
+import { activityDomainSchema, httpUrl, subActivityDomainSchema, withDomainPair } from './primitives';
 
-const imagesSchema = z.array(httpUrl).max(20);
-const descriptionSchema = z.string().trim().min(1).max(5000);
+/** Links a browser follows (never `javascript:`), at least one on create. */
+const imagesSchema = z.array(httpUrl).max(offerFields.fields.images.max);
 
-export const offerRecord = z
-  .strictObject({
-    _id: idSchema,
-    title: z.string(),
-    description: z.string(),
-    images: z.array(z.string()),
-    organisation_id: idSchema.nullable(),
-    organisation_name: z.string().nullable(),
-    organisation_logo: z.string().nullable(),
-    activity_domain: z.string().nullable(),
-    sub_activity_domain: z.string().nullable(),
-    price: z.number().nullable(),
-    unit: z.string().nullable(),
-    /** A fraction: 1, 0.75 or 0.5. */
-    credit_ratio: z.number().nullable(),
-    price_on_proposal: z.boolean(),
-    created_at: timestamp,
-    version: recordVersion,
-  })
-  .meta({ id: 'Offer' });
+/** Derived from the declaration (shared/entities/offers.ts); the domain pair and the images' links are checks of their own. */
+const derived = contractOf(offerFields, {
+  inputs: {
+    images: imagesSchema,
+    activity_domain: activityDomainSchema,
+    sub_activity_domain: subActivityDomainSchema,
+    // Any decimals: a price is no amount in credits.
+    price: z.number().finite().min(offerFields.fields.price.min),
+  },
+  refineCreate: (body) => body.extend({ images: imagesSchema.min(1) }),
+  refineUpdate: (body) => withDomainPair(body as never),
+});
+
+/** The search body, its keys as the API spells them (`domain_activity`), in the declaration's order. */
+const searchShape = (derived.searchBody as unknown as z.ZodObject).shape;
+const offerSearchBody = z.object(Object.fromEntries(Object.entries(searchShape).map(([key, schema]) => [offerSearchNames[key] ?? key, schema])));
+
+export const offerContract = { ...derived, searchBody: offerSearchBody };
+
+export const offerRecord = offerContract.record;
 export type Offer = z.infer<typeof offerRecord>;
-
-export const OFFER_SORT_KEYS = ['title', 'organisation_name', 'price', 'credit_ratio', 'created_at'] as const;
-
-/** The offers' domain filter is spelled `domain_activity`, unlike every other list's `activity_domain`. */
-export const offerSearchBody = z.object({
-  search: searchSchema,
-  domain_activity: z.string().max(200).optional(),
-  sub_activity_domain: z.string().max(200).optional(),
-  organisation_id: idSchema.optional(),
-  sort: sortOf(OFFER_SORT_KEYS),
-  offset: offsetSchema,
-});
-
-export const offerCreateBody = z.object({
-  title: nameSchema,
-  description: descriptionSchema,
-  images: imagesSchema.min(1),
-  organisation_id: optional(idSchema),
-});
-
-export const offerUpdateBody = withDomainPair(
-  z.object({
-    title: nameSchema.optional(),
-    description: descriptionSchema.optional(),
-    images: imagesSchema.optional(),
-    organisation_id: optional(idSchema),
-    activity_domain: optional(activityDomainSchema),
-    sub_activity_domain: optional(subActivityDomainSchema),
-    price: optional(z.number().finite().min(0)),
-    unit: optional(z.enum(PRICE_UNITS)),
-    credit_ratio: optional(
-      z
-        .number()
-        .refine((ratio) => CREDIT_RATIOS.includes(ratio), 'one of 1, 0.75, 0.5')
-        .meta({ enum: CREDIT_RATIOS }),
-    ),
-    price_on_proposal: z.boolean().optional(),
-    version: versionSchema.optional(),
-  }),
-);
-
-export const offerPage = pageAnswer(offerRecord);
-export const offerExport = csvAnswer(
-  'id, title, images (space-separated), organisation_id, organisation_name, price, unit, price_on_proposal, credit_ratio, created_at',
-);
-export const offerAnswer = dataAnswer(offerRecord);
-export const offerDeleted = okAnswer;
+export const OFFER_SORT_KEYS = sortKeysOf(offerFields);

@@ -7,7 +7,7 @@ import type { Resource } from '../catalogue/permissions';
  */
 interface FieldBase {
   label: string;
-  /** The list's column and filter, where the spec names them otherwise (needs' 'Urgency' for 'Emergency'). */
+  /** The list's column and filter, where the spec names them otherwise (the needs' urgency column). */
   listLabel?: string;
   /** A create must give it, and it is never emptied. */
   required?: boolean;
@@ -49,6 +49,9 @@ interface NumberField extends FieldBase {
   type: 'credits' | 'integer';
   min?: number;
   max?: number;
+  /** The only values it takes (a ratio chosen from a list: a select, its rule `one of …`), with the text shown for each. */
+  values?: readonly number[];
+  labels?: Readonly<Record<string, string>>;
 }
 
 interface EnumField extends FieldBase {
@@ -68,6 +71,8 @@ interface ReferenceField extends FieldBase {
   onDelete: OnDelete;
   /** The record's key that carries the linked record's name (`company_name`), shown in lists and searched. */
   nameKey: string;
+  /** More of the linked record the record carries, by the record's key: the linked column's name (`{ organisation_logo: 'logo_url' }`). */
+  also?: Readonly<Record<string, string>>;
 }
 
 interface FilesField extends FieldBase {
@@ -144,4 +149,7 @@ export const exportColumnsOf = (entity: Declared): string[] => [
 /** The label of a value of an enum field. */
 export const enumLabel = (field: EnumField, value: string): string => field.labels?.[value] ?? value;
 
-export type { EnumField, ReferenceField };
+/** The label of a value of a number field that declares its values. */
+export const numberLabel = (field: NumberField, value: number): string => field.labels?.[String(value)] ?? String(value);
+
+export type { EnumField, NumberField, ReferenceField };

@@ -7,12 +7,12 @@ import { byMenuPosition, type ResourceApi, type ResourceDeclaration } from './de
 const written = Object.values(import.meta.glob<ResourceDeclaration>('./*/index.ts', { eager: true, import: 'default' }));
 
 /** Each entity declared by its fields (shared/entities/) that no folder declares: its screens all derived. */
-const derived = declaredEntities
+export const derivedResources = declaredEntities
   .filter((entity) => !written.some((resource) => resource.name === entity.name))
   .map((entity) => fieldResource(entity, { icon: ViewListIcon }));
 
 /** The resources, in the menu's order. */
-export const resources: readonly ResourceDeclaration[] = [...written, ...derived].sort(byMenuPosition);
+export const resources: readonly ResourceDeclaration[] = [...written, ...derivedResources].sort(byMenuPosition);
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
 

@@ -12,10 +12,10 @@ const AUTH_BUDGET_KB = 150;
 const SIGNED_IN_PAGE_BUDGET_KB = 355;
 /**
  * Any other chunk loaded on demand, with the shell: a record page, a dialog, the dashboard's charts (after its
- * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen. 360 until the
- * shell's 1.4 KB of issue 39.
+ * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen. 360 until issue 39
+ * put the declarations in the shell and the derived inputs on the offer's page (365.4 KB).
  */
-const ON_DEMAND_BUDGET_KB = 365;
+const ON_DEMAND_BUDGET_KB = 370;
 
 /**
  * The screens a signed-in admin opens (the Dashboard, the account, each menu entry's), by their source files, as the

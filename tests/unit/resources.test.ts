@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { consoleEntries, navigation, resources } from '../../src/resources';
 import { defineResource, listAddressOf, readOnlyErrors } from '../../src/resources/declarations';
-import { resourceApi, resourceEndpoint } from '../../src/resources/endpoints';
+import { declaredEntities } from '../../shared/entities';
+import { derivedResources, resourceApi, resourceEndpoint } from '../../src/resources/endpoints';
 import { endpointsSentAhead } from '../../src/resources/openingSearch';
 
 describe('the declared resources', () => {
@@ -42,9 +43,11 @@ describe('the declared resources', () => {
 });
 
 describe('endpoints and declarations', () => {
-  it('are read from every folder under src/resources, each its own declaration, the data provider finding each by name', async () => {
+  it('are read from every folder under src/resources, each its own declaration, and every entity declared by its fields alone, the data provider finding each by name', async () => {
     const folders = (await readdir(new URL('../../src/resources/', import.meta.url), { withFileTypes: true })).filter((entry) => entry.isDirectory());
-    expect(resources.map((resource) => resource.name).length).toBe(folders.length);
+    expect(resources.length).toBe(folders.length + derivedResources.length);
+    const written = resources.filter((resource) => !derivedResources.includes(resource)).map((resource) => resource.name);
+    expect(derivedResources.map((resource) => resource.name)).toEqual(declaredEntities.map((entity) => entity.name).filter((name) => !written.includes(name)));
     for (const resource of resources) expect(resourceEndpoint(resource.name)).toBe(resource);
   });
 

@@ -5,11 +5,14 @@ import { Button, Form, useDataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
 import { messages } from '../../../shared/catalogue/messages';
+import { categoryImageFields } from '../../../shared/entities/categoryImages';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { FileUploadInput } from '../components/upload/FileUploadInput';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
 
 export const CATEGORY_IMAGES_FOLDER = '/category_images';
+
+const { fields } = categoryImageFields;
 
 /** The Add button waits for a domain and an uploaded image. */
 const AddButton = ({ domain, busy }: { domain: string; busy: boolean }) => {
@@ -52,14 +55,14 @@ export const AddCategoryImageModal = ({ onCreated }: { onCreated: () => void }) 
         <Form onSubmit={submit}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField select label="Activity domain" value={domain} onChange={(event) => setDomain(event.target.value)}>
+              <TextField select label={fields.activity_domain.label} value={domain} onChange={(event) => setDomain(event.target.value)}>
                 {DOMAIN_NAMES.map((name) => (
                   <MenuItem key={name} value={name}>
                     {name}
                   </MenuItem>
                 ))}
               </TextField>
-              <FileUploadInput source="image_url" label="Image" folder={CATEGORY_IMAGES_FOLDER} />
+              <FileUploadInput source="image_url" label={fields.image_url.label} folder={CATEGORY_IMAGES_FOLDER} />
             </Stack>
           </DialogContent>
           <DialogActions>

@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { CanAccess, Confirm, Title, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { DOMAIN_NAMES } from '../../../shared/catalogue/domains';
 import { messages } from '../../../shared/catalogue/messages';
+import { categoryImageFields } from '../../../shared/entities/categoryImages';
 import type { CategoryImageRecord } from '../../providers/consoleCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
@@ -94,7 +95,7 @@ export const BankPage = () => {
         <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
           <TextField
             select
-            label="Activity domain"
+            label={categoryImageFields.fields.activity_domain.label}
             value={domain}
             onChange={(event) => {
               setDomain(event.target.value);
@@ -113,7 +114,7 @@ export const BankPage = () => {
           </CanAccess>
         </Stack>
         {!isPending && images.length === 0 && <Typography color="text.secondary">{messages.empty.data}</Typography>}
-        <ImageList cols={columns} gap={12} aria-label="Category images">
+        <ImageList cols={columns} gap={12} aria-label={categoryImageFields.plural}>
           {images.slice(0, shown).map((image) => (
             <ImageListItem key={image.id}>
               {/* The bar below names the image's domain: the picture itself says nothing more. */}

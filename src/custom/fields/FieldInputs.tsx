@@ -1,7 +1,8 @@
 import { Fragment, useMemo, type ReactElement } from 'react';
 import { BooleanInput, DateInput, DateTimeInput, Labeled, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { writableFields, type FieldDeclaration } from '../../../shared/entities/fields';
-import { enumChoices } from './fieldChoices';
+import { FieldRow } from '../components/FieldRow';
+import { enumChoices, numberChoices } from './fieldChoices';
 import { fieldValidators } from './fieldValidators';
 import { FieldValue } from './FieldValue';
 import { ReferenceAutocomplete } from './ReferenceAutocomplete';
@@ -23,11 +24,12 @@ function FieldInput({ name, field, on }: { name: string; field: FieldDeclaration
     case 'url':
       return <TextInput {...common} type="url" fullWidth />;
     case 'credits':
-      return <NumberInput {...common} step={0.01} fullWidth />;
     case 'integer':
-      return <NumberInput {...common} step={1} fullWidth />;
+      if (field.values) return <SelectInput {...common} choices={numberChoices(field)} fullWidth />;
+      return <NumberInput {...common} step={field.type === 'credits' ? 0.01 : 1} fullWidth />;
     case 'boolean':
-      return <BooleanInput {...common} />;
+      // A switch is on or off, never empty: no presence rule, nor its asterisk.
+      return <BooleanInput source={name} label={field.label} defaultValue={defaultValue} />;
     case 'date':
       return <DateInput {...common} fullWidth />;
     case 'timestamp':
@@ -51,21 +53,40 @@ const ReadOnlyField = ({ name, field }: { name: string; field: FieldDeclaration 
   </Labeled>
 );
 
+interface FieldInputsProps {
+  entity: FieldEntity;
+  on: 'create' | 'edit';
+  inputs?: Readonly<Record<string, ReactElement>>;
+  /** Fields shown side by side (a FieldRow), where the row's first field comes; the others one a line. */
+  rows?: readonly (readonly string[])[];
+}
+
 /**
  * The create dialog's inputs (the fields a create body takes) or the record page's (those an update takes, and the
  * others as plain text), in the declaration's order; `inputs` replaces a field's own (a catalogue's select).
  */
-export const FieldInputs = ({ entity, on, inputs = {} }: { entity: FieldEntity; on: 'create' | 'edit'; inputs?: Readonly<Record<string, ReactElement>> }) => {
+export const FieldInputs = ({ entity, on, inputs = {}, rows = [] }: FieldInputsProps) => {
   const writable = new Set(writableFields(entity, on === 'create' ? 'create' : 'update'));
+  const shown = (name: string, field: FieldDeclaration) =>
+    writable.has(name) ? (
+      <Fragment key={name}>{inputs[name] ?? <FieldInput name={name} field={field} on={on} />}</Fragment>
+    ) : on === 'edit' ? (
+      <ReadOnlyField key={name} name={name} field={field} />
+    ) : null;
+  const rowOf = (name: string) => rows.find((row) => row.includes(name));
   return (
     <>
-      {Object.entries(entity.fields).map(([name, field]) =>
-        writable.has(name) ? (
-          <Fragment key={name}>{inputs[name] ?? <FieldInput name={name} field={field} on={on} />}</Fragment>
-        ) : on === 'edit' ? (
-          <ReadOnlyField key={name} name={name} field={field} />
-        ) : null,
-      )}
+      {Object.entries(entity.fields).map(([name, field]) => {
+        const row = rowOf(name);
+        if (!row) return shown(name, field);
+        if (row[0] !== name) return null;
+        const members = row.flatMap((member) => {
+          const memberField = entity.fields[member];
+          const input = memberField && shown(member, memberField);
+          return input ? [input] : [];
+        });
+        return members.length ? <FieldRow key={name}>{members}</FieldRow> : null;
+      })}
     </>
   );
 };

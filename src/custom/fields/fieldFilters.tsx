@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { DateInput, NullableBooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { fieldsIn, type FieldDeclaration } from '../../../shared/entities/fields';
 import { searchFilter } from '../components/ResourceList';
-import { enumChoices } from './fieldChoices';
+import { enumChoices, numberChoices } from './fieldChoices';
 import { ReferenceAutocomplete } from './ReferenceAutocomplete';
 import type { FieldEntity } from './fieldEntity';
 
@@ -22,7 +22,7 @@ function fieldFilter(name: string, field: FieldDeclaration): ReactElement {
       return <ReferenceAutocomplete key={name} {...common} reference={field.to} />;
     case 'credits':
     case 'integer':
-      return <NumberInput key={name} {...common} />;
+      return field.values ? <SelectInput key={name} {...common} choices={numberChoices(field)} /> : <NumberInput key={name} {...common} />;
     case 'date':
       return <DateInput key={name} {...common} />;
     default:

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
-import { enumLabel, type FieldDeclaration } from '../../../shared/entities/fields';
+import { enumLabel, numberLabel, type FieldDeclaration } from '../../../shared/entities/fields';
 import { shortText } from '../components/recordTitle';
 import { formatCredit } from '../product';
 import { shownKey } from './shownKey';
@@ -14,14 +14,17 @@ export function formatShortDate(value: unknown): string {
 
 /**
  * A field's value as text, in the spec's formats: credits in the product's unit, dates as the rest of the console
- * writes them, an enum by its label, a reference by its record's name; '' when empty. `short` cuts a long text to a line.
+ * writes them, an enum (or a number from a list) by its label, a reference by its record's name; '' when empty.
+ * `short` cuts a long text to a line.
  */
 export function fieldText(name: string, field: FieldDeclaration, record: RaRecord, { short = false } = {}): string {
   const value: unknown = record[shownKey(name, field)];
   if (value === undefined || value === null || value === '') return '';
   switch (field.type) {
     case 'credits':
-      return formatCredit(Number(value));
+    case 'integer':
+      if (field.values) return numberLabel(field, Number(value));
+      return field.type === 'credits' ? formatCredit(Number(value)) : String(value);
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'date':

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { messages } from '../../../shared/catalogue/messages';
 import { defineResource, readOnlyErrors, type ResourceApi, type ResourceDeclaration } from '../../resources/declarations';
 import { lazyNamed, type PreloadableScreen } from '../lazyNamed';
@@ -42,7 +42,15 @@ function withFields(Screen: PreloadableScreen, config: FieldScreensConfig): Prel
       <Screen />
     </FieldScreensContext.Provider>
   );
-  return Object.assign(Provided, { preload: Screen.preload });
+  const preload = async () => void (await Screen.preload?.());
+  // Lazy itself, as every declared screen is (tests/unit/codeSplitting.test.ts): nothing renders before its code is in.
+  return Object.assign(
+    lazy(async () => {
+      await preload();
+      return { default: Provided };
+    }),
+    { preload },
+  );
 }
 
 /**

@@ -4,10 +4,9 @@ import { refusingLinksTo } from '../../../shared/entities';
 /** What still hangs on a company that may not be deleted (the 409 COMPANY_NOT_EMPTY answer's `counts`), by kind. */
 export type CompanyContents = Record<string, number>;
 
-/** Users and offers, each declared entity whose link refuses the deletion (shared/entities/: needs), and rooms. */
+/** Users, each declared entity whose link refuses the deletion (shared/entities/: offers, needs), and rooms. */
 const NOUNS: Array<[key: string, one: string, many: string]> = [
   ['users', 'user', 'users'],
-  ['offers', 'offer', 'offers'],
   ...refusingLinksTo('company').map(({ entity }): [string, string, string] => [
     entity.plural.toLowerCase(),
     entity.label.toLowerCase(),
@@ -16,9 +15,14 @@ const NOUNS: Array<[key: string, one: string, many: string]> = [
   ['rooms', 'room', 'rooms'],
 ];
 
+/** The kinds the message names even at 0 (docs/decisions: users, offers, needs, rooms); a newer kind is named when some are left. */
+const ALWAYS_NAMED = ['users', 'offers', 'needs', 'rooms'];
+
 /** "This company still has 2 users, 1 offer, 0 needs and 0 rooms. Move or delete them first." */
 export function companyNotEmptyMessage(contents: CompanyContents): string {
-  const parts = NOUNS.map(([key, one, many]) => `${contents[key] ?? 0} ${contents[key] === 1 ? one : many}`);
+  const parts = NOUNS.filter(([key]) => ALWAYS_NAMED.includes(key) || (contents[key] ?? 0) > 0).map(
+    ([key, one, many]) => `${contents[key] ?? 0} ${contents[key] === 1 ? one : many}`,
+  );
   return `This company still has ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}. Move or delete them first.`;
 }
 

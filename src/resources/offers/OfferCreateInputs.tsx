@@ -1,14 +1,5 @@
-import { TextInput, required } from 'react-admin';
-import { OrganisationInput } from '../../custom/components/OrganisationInput';
-import { ImagesInput } from '../../custom/components/upload/ImagesInput';
-import { requiredText } from '../../custom/components/validators';
-import { OFFER_IMAGES_FOLDER } from './offerFormat';
+import { offerFields } from '../../../shared/entities/offers';
+import { FieldInputs } from '../../custom/fields/FieldInputs';
+import { offerCreateInputs } from './offerInputs';
 
-export const OfferCreateInputs = () => (
-  <>
-    <TextInput source="title" label="Title" validate={requiredText} fullWidth />
-    <TextInput source="description" label="Description" validate={requiredText} multiline minRows={3} fullWidth />
-    <ImagesInput source="images" label="Images" folder={OFFER_IMAGES_FOLDER} validate={required()} />
-    <OrganisationInput />
-  </>
-);
+export const OfferCreateInputs = () => <FieldInputs entity={offerFields} on="create" inputs={offerCreateInputs} />;

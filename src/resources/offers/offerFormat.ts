@@ -1,13 +1,8 @@
-import { choicesOf } from '../../../shared/catalogue/choices';
-import { CREDIT_PERCENTS, PRICE_UNITS, formatRatioAsPercent, percentToRatio } from '../../../shared/catalogue/offerOptions';
+import { formatRatioAsPercent } from '../../../shared/catalogue/offerOptions';
 import type { OfferRecord } from '../../providers/records';
 
 /** Where the offer's images are uploaded, on create and on edit. */
 export const OFFER_IMAGES_FOLDER = '/offers';
-
-/** The credit ratio is chosen as 100% / 75% / 50% and stored as 1 / 0.75 / 0.5. */
-export const CREDIT_RATIO_CHOICES = CREDIT_PERCENTS.map((percent) => ({ id: percentToRatio(percent), name: `${percent}%` }));
-export const UNIT_CHOICES = choicesOf(PRICE_UNITS);
 
 /** The price as a row shows it: 'sur devis' when priced on proposal. */
 export function formatPrice(offer: Pick<OfferRecord, 'price' | 'unit' | 'price_on_proposal'>): string {
