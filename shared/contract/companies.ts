@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyExportColumns, companyFields, companySortKeys, type CompanyField } from '../entities/companies';
 import { fieldsIn, type FieldDeclaration } from '../entities/fields';
-import { declaredInputSchema, recordValueSchema } from './fieldSchemas';
+import { declaredInputSchema, filterValueSchema, recordValueSchema } from './fieldSchemas';
 import type { RecordOf } from './fromFields';
 import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, idParams, okAnswer, pageAnswer } from './envelope';
@@ -141,13 +141,10 @@ export const companyCreateBody = z.object({ name: nameSchema, logo_url: httpUrl 
 /** The balance's key, `{product}_balance`, is named after the configured product. */
 export const COMPANY_SORT_KEYS = companySortKeys('credit_balance');
 
-/** A criterion compares for equality: a text criterion is any text. */
-const filterSchema = (field: FieldDeclaration) => (field.type === 'text' || field.type === 'longText' ? z.string().max(200) : declaredInputSchema(field));
-
 export const companySearchBody = z.object({
   search: searchSchema,
   ...(Object.fromEntries(
-    fieldsIn(companyFields, 'filter').map((name) => [name, filterSchema(companyFields.fields[name as CompanyField]).optional()]),
+    fieldsIn(companyFields, 'filter').map((name) => [name, filterValueSchema(companyFields.fields[name as CompanyField]).optional()]),
   ) as Record<FilterName, z.ZodOptional<z.ZodString>>),
   sort: sortOf(COMPANY_SORT_KEYS, BALANCE_NAME),
   offset: offsetSchema,

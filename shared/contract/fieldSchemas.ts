@@ -71,3 +71,9 @@ export function declaredInputSchema(field: FieldDeclaration, patternMessage?: st
       return recordValueSchema(field);
   }
 }
+
+/** A search criterion on the field, compared for equality: a text criterion is any text (200 characters at most). */
+export function filterValueSchema(field: FieldDeclaration): z.ZodType {
+  if (field.type === 'text' || field.type === 'longText' || field.type === 'email' || field.type === 'url') return z.string().max(200);
+  return declaredInputSchema(field);
+}

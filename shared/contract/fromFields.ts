@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sortKeysOf, exportColumnsOf, fieldsIn, writableFields, type EntityFields, type FieldDeclaration } from '../entities/fields';
 import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
-import { declaredInputSchema, recordValueSchema } from './fieldSchemas';
+import { declaredInputSchema, filterValueSchema, recordValueSchema } from './fieldSchemas';
 import { idSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
 
 /** What a field holds, as TypeScript sees it. */
@@ -68,12 +68,6 @@ const inputSchema = (field: FieldDeclaration): z.ZodType =>
     field.type === 'text' || field.type === 'longText' ? { ...field, maxLength: field.maxLength ?? (field.type === 'text' ? 200 : 5000) } : field,
   );
 
-/** A search criterion on the field: its value, compared for equality. */
-function filterSchema(field: FieldDeclaration): z.ZodType {
-  if (field.type === 'text' || field.type === 'longText' || field.type === 'email' || field.type === 'url') return z.string().max(200);
-  return inputSchema(field);
-}
-
 export interface ContractOptions {
   /** A field's body schema where the declaration's rules are not enough (a catalogue check of its own). */
   inputs?: Record<string, z.ZodType>;
@@ -118,7 +112,7 @@ export function contractOf<Fields extends Record<string, FieldDeclaration>>(enti
   );
   const searchBody = z.object({
     ...(fieldsIn(entity, 'searched').length > 0 ? { search: searchSchema } : {}),
-    ...Object.fromEntries(fieldsIn(entity, 'filter').map((name) => [name, filterSchema(entity.fields[name] as FieldDeclaration).optional()])),
+    ...Object.fromEntries(fieldsIn(entity, 'filter').map((name) => [name, filterValueSchema(entity.fields[name] as FieldDeclaration).optional()])),
     sort: sortOf(sortKeysOf(entity)),
     offset: offsetSchema,
   });

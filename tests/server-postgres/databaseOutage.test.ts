@@ -10,7 +10,7 @@ import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/passwords';
 import { startPostgresProxy, type PostgresProxy } from '../helpers/postgresProxy';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/serverProcess';
-import { callServer, type Answer } from '../helpers/outageTraffic';
+import { callServer, expectOnlySuccessOr503, outageTraffic, recoveredAfter, type Answer } from '../helpers/outageTraffic';
 
 // Runs in the PostgreSQL pass only. The server process reaches its throw-away database through a proxy this test
 // controls, so the database can go away for it alone; the cluster keeps running for every other test.
@@ -40,53 +40,6 @@ async function addAdmin(email: string): Promise<string> {
   const id = newId();
   await database.db.insert(admins).values({ id, name: email.split('@')[0] as string, email, passwordHash: await hashPassword(PASSWORD), role: 'owner' });
   return id;
-}
-
-/** Three clients writing (creating admins) and reading (searching them) until stopped; every answer is kept. */
-function traffic(token: string, label: string) {
-  const answers: Answer[] = [];
-  const acknowledged: string[] = [];
-  let running = true;
-  let sequence = 0;
-  const client = async (index: number) => {
-    while (running) {
-      sequence += 1;
-      if (sequence % 2) {
-        const email = `${label}-${index}-${sequence}@example.com`;
-        const answer = await call('POST', '/api/admin', token, { name: `Flow ${sequence}`, email });
-        answers.push(answer);
-        if (answer.status === 200) acknowledged.push(email);
-      } else {
-        answers.push(await call('POST', '/api/admin/search', token, { search: '', offset: 0 }));
-      }
-      await sleep(25);
-    }
-  };
-  const clients = [0, 1, 2].map(client);
-  return {
-    answers,
-    acknowledged,
-    stop: async () => {
-      running = false;
-      await Promise.all(clients);
-    },
-  };
-}
-
-/** Every answer is a success or the outage's 503 in the envelope, with Retry-After. */
-function expectOnlySuccessOr503(answers: Answer[]): void {
-  const outside = answers.filter((answer) => {
-    if (answer.status === 200) return (answer.body as { ok?: unknown }).ok !== true;
-    return !(answer.status === 503 && JSON.stringify(answer.body) === '{"ok":false,"code":"DATABASE_UNAVAILABLE"}' && answer.retryAfter);
-  });
-  expect(outside.map(({ status, body }) => ({ status, body }))).toEqual([]);
-}
-
-/** How long after `since` the first success came. */
-function recoveredAfter(answers: Answer[], since: number): number {
-  const first = answers.filter((answer) => answer.status === 200 && answer.sentAt >= since).sort((a, b) => a.sentAt - b.sentAt)[0];
-  expect(first, 'no success after the database came back').toBeDefined();
-  return (first as Answer).sentAt + (first as Answer).ms - since;
 }
 
 async function expectAcknowledgedKept(emails: string[]): Promise<void> {
@@ -135,7 +88,7 @@ describe('a database outage, on PostgreSQL', () => {
   it('survives every backend of its database being terminated: only successes and 503s, serving again within 5 s, no acknowledged write lost', async () => {
     await addAdmin('terminate@example.com');
     const token = await signIn('terminate@example.com');
-    const flow = traffic(token, 'terminate');
+    const flow = outageTraffic(base, token, 'terminate');
     await sleep(500);
     let terminatedAt = 0;
     // Twice: the pool's fresh connections must survive a second round as the first ones did.
@@ -163,7 +116,7 @@ describe('a database outage, on PostgreSQL', () => {
   it('answers 503 quickly while the database is unreachable, keeps its liveness, and serves again within 5 s of its return', async () => {
     await addAdmin('unreachable@example.com');
     const token = await signIn('unreachable@example.com');
-    const flow = traffic(token, 'unreachable');
+    const flow = outageTraffic(base, token, 'unreachable');
     await sleep(500);
     await proxy.setMode('refuse');
     await sleep(2_500);
@@ -194,7 +147,7 @@ describe('a database outage, on PostgreSQL', () => {
   it('drops connections that go silent mid-statement (a partition): each call answers within the query timeout, then succeeds again', async () => {
     await addAdmin('silent@example.com');
     const token = await signIn('silent@example.com');
-    const flow = traffic(token, 'silent');
+    const flow = outageTraffic(base, token, 'silent');
     await sleep(500);
     proxy.silenceOpen();
     const silencedAt = Date.now();
