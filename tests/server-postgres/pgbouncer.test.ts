@@ -52,7 +52,8 @@ afterAll(async () => {
   } finally {
     for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
   }
-});
+  // Closing the servers, the database and PgBouncer took over the default 60 s once in a full loaded run (26 s alone for the whole file).
+}, 120_000);
 
 describe('behind PgBouncer in transaction mode', () => {
   it('answers a burst of 200 searches and 50 writes at once with no 5xx: no named statement crosses the pooler', async () => {
