@@ -58,12 +58,22 @@ export async function openThrowawayDatabase(
     async close() {
       await handle.close();
       await onServer(adminUrl, async (client) => {
-        // The pooler keeps its server connections to the database open: ended here, our own role's.
-        if (pooling) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        // The pooler keeps its server connections to the database open: ended here.
+        if (pooling) await terminateOwnBackends(client, name);
         await dropDatabase(client, name);
       });
     },
   };
+}
+
+/**
+ * Ends the connections our role holds to `database`. Only our role's: an autovacuum worker has none, so PostgreSQL
+ * counts it as a superuser's and refuses a non-superuser to end it (DROP DATABASE stops it itself).
+ */
+export async function terminateOwnBackends(client: Pick<pg.Client, 'query'>, database: string): Promise<void> {
+  await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()', [
+    database,
+  ]);
 }
 
 async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {

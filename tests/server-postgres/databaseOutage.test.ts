@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openThrowawayDatabase } from '../../server/db/throwaway';
+import { openThrowawayDatabase, terminateOwnBackends } from '../../server/db/throwaway';
 import { LISTENER_APPLICATION_NAME } from '../../server/db/postgresListener';
 import { SESSION_CHANGES_CHANNEL } from '../../server/lib/sessionCache';
 import { admins, sessions } from '../../server/db/schema';
@@ -93,7 +93,7 @@ describe('a database outage, on PostgreSQL', () => {
     let terminatedAt = 0;
     // Twice: the pool's fresh connections must survive a second round as the first ones did.
     for (let round = 0; round < 2; round += 1) {
-      await direct.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [databaseName]);
+      await terminateOwnBackends(direct, databaseName);
       terminatedAt = Date.now();
       await sleep(1_500);
     }
