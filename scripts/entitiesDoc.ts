@@ -1,12 +1,16 @@
 /**
  * `npm run docs:entities`: writes docs/entities.md, every declared entity's fields as its declaration has them
- * (shared/entities/). tests/unit/entitiesDoc.test.ts fails when the page and the declarations differ.
+ * (shared/entities/), and the developer guide's generated parts: the walkthrough's declaration (docs/examples/) and
+ * what derives from it. tests/unit/entitiesDoc.test.ts fails when the pages and the declarations differ.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { contractFields } from '../docs/examples/contracts';
 import { declaredEntities } from '../shared/entities';
-import type { AnyEntityFields, FieldDeclaration, FieldPart } from '../shared/entities/fields';
+import { exportColumnsOf, fieldsIn, sortKeysOf, writableFields, type AnyEntityFields, type FieldDeclaration, type FieldPart } from '../shared/entities/fields';
 
 export const ENTITIES_DOC = 'docs/entities.md';
+export const GUIDE = 'docs/adding-an-entity.md';
+const EXAMPLE = 'docs/examples/contracts.ts';
 
 const PARTS: FieldPart[] = ['list', 'filter', 'sortable', 'searched', 'exported'];
 
@@ -57,7 +61,45 @@ export const renderedEntitiesDoc = (): string =>
     ...declaredEntities.map(entitySection),
   ].join('\n\n') + '\n';
 
+/** The example as the guide shows it: where it would live (shared/entities/), without the lines only the example file needs. */
+const guideDeclaration = (source: string): string =>
+  source
+    .split('\n')
+    .filter((line) => !line.startsWith('// ') && !line.includes('@ts-expect-error'))
+    .join('\n')
+    .replace("from '../../shared/entities/fields'", "from './fields'")
+    .trim();
+
+const keys = (names: string[]): string => names.map((name) => `\`${name}\``).join(', ') || '—';
+
+/** What the example's declaration gives, read from it by the helpers the contract, server and console use. */
+function derivedFrom(entity: AnyEntityFields): string {
+  const links = Object.entries<FieldDeclaration>(entity.fields).flatMap(([name, field]) =>
+    field.type === 'reference' ? [`\`${name}\` → \`${field.to}\` (${field.onDelete}; its name as \`${field.nameKey}\`)`] : [],
+  );
+  return [
+    `- create body: ${keys(writableFields(entity, 'create'))}; update body: ${keys(writableFields(entity, 'update'))} and \`version\`;`,
+    `- search body: \`search\` over ${keys(fieldsIn(entity, 'searched'))}, criteria ${keys(fieldsIn(entity, 'filter'))}, \`sort\` by ${keys(sortKeysOf(entity))};`,
+    `- list columns: ${keys(fieldsIn(entity, 'list'))}; CSV columns: ${keys(exportColumnsOf(entity))};`,
+    `- links: ${links.join(', ') || '—'}.`,
+  ].join('\n');
+}
+
+const between = (page: string, marker: string, content: string): string => {
+  const start = `<!-- generated: ${marker} -->`;
+  const end = `<!-- /generated: ${marker} -->`;
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${GUIDE}: no ${start} … ${end}`);
+  return `${page.slice(0, from + start.length)}\n${content}\n${page.slice(to)}`;
+};
+
+/** The guide with its generated parts as the example declaration has them now. */
+export const renderedGuide = (page: string): string =>
+  between(between(page, 'declaration', ['```ts', guideDeclaration(readFileSync(EXAMPLE, 'utf8')), '```'].join('\n')), 'derived', derivedFrom(contractFields));
+
 if (process.argv[1]?.endsWith('entitiesDoc.ts')) {
   writeFileSync(ENTITIES_DOC, renderedEntitiesDoc());
-  console.log(`wrote ${ENTITIES_DOC}`);
+  writeFileSync(GUIDE, renderedGuide(readFileSync(GUIDE, 'utf8')));
+  console.log(`wrote ${ENTITIES_DOC} and ${GUIDE}'s generated parts`);
 }
