@@ -2,7 +2,7 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import { screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Resource, type GetListParams } from 'react-admin';
+import { Resource, type GetListParams, type RaRecord } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/catalogue/messages';
@@ -160,6 +160,18 @@ describe('DerivedList', () => {
     for (const column of ['title', 'monthly amount', 'start date'])
       expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${column} `, 'i') })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Sort by status/i })).not.toBeInTheDocument();
+  });
+
+  it("shows a field's cell written by hand where the resource gives one, the column's label, sort and alignment still derived", async () => {
+    const cells = { amount: (record: RaRecord) => <strong>{`${String(record.amount)} per month`}</strong> };
+    renderResource(fieldResource(contracts, { icon: ReceiptIcon, position: 10, cells }), '/need', { dataProvider: dataFor() });
+    const row = (await screen.findByText('Maintenance')).closest('tr') as HTMLElement;
+    const cell = within(row).getByText('1200.5 per month');
+    expect(cell.tagName).toBe('STRONG');
+    expect(cell.closest('td')).toHaveClass('MuiTableCell-alignRight');
+    expect(within(row).queryByText('+1200.5 credit')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Sort by monthly amount /i })).toBeInTheDocument();
+    expect(within(row).getByText('In force')).toBeInTheDocument();
   });
 
   it('has the text search and a filter per enum and boolean field, each sending the search body its value', async () => {

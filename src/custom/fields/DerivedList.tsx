@@ -10,10 +10,10 @@ import { useFieldScreens } from './fieldScreensContext';
 
 /** `/{name}`: the declared columns, search and filters, the phone's rows, Create, Export and bulk delete as the role may. */
 export const DerivedList = () => {
-  const { entity, title, empty } = useFieldScreens();
+  const { entity, title, empty, cells } = useFieldScreens();
   const { filters, columns, compact } = useMemo(
-    () => ({ filters: fieldFilters(entity), columns: fieldColumns(entity), compact: fieldCompactRow(entity) }),
-    [entity],
+    () => ({ filters: fieldFilters(entity), columns: fieldColumns(entity, cells), compact: fieldCompactRow(entity) }),
+    [entity, cells],
   );
   return (
     <ResourceList

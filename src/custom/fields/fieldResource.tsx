@@ -33,6 +33,8 @@ export interface FieldResourceOptions {
   exports?: false;
   /** Hand-written screens in place of the derived ones (lazy too); they read the declaration with `useFieldScreens()`. */
   screens?: Partial<FieldScreens>;
+  /** A field's cell in the derived list, written by hand (it loads with the menu: keep it small, or lazy). */
+  cells?: FieldScreensConfig['cells'];
 }
 
 /** The screen inside its declaration's context, still fetched on first use or ahead (its `preload`). */
@@ -61,12 +63,13 @@ function withFields(Screen: PreloadableScreen, config: FieldScreensConfig): Prel
 export function fieldResource(entity: FieldEntity, options: FieldResourceOptions): ResourceDeclaration {
   const position = options.position ?? entity.position;
   if (position === undefined) throw new Error(`${entity.name}: a menu position, in the declaration or the options`);
-  const { icon, menuLabel = entity.plural, errors, created = messages.success.success, empty, exports, screens = {} } = options;
+  const { icon, menuLabel = entity.plural, errors, created = messages.success.success, empty, exports, screens = {}, cells } = options;
   const config: FieldScreensConfig = {
     entity,
     title: menuLabel,
     created,
     empty,
+    cells,
     show: screens.show ?? lazyNamed(() => import('./DerivedShow'), 'DerivedShow'),
   };
   const representation = entity.fields[entity.recordRepresentation];

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PreloadableScreen } from '../lazyNamed';
+import type { ListCell } from './fieldColumns';
 import type { FieldEntity } from './fieldEntity';
 
 /** What a derived screen reads of its resource: the fields, the texts the spec gives it, its read view. */
@@ -13,6 +14,8 @@ export interface FieldScreensConfig {
   empty?: string;
   /** The read view (derived or overridden): the record page shows it to an admin who may not update the record. */
   show: PreloadableScreen;
+  /** The derived list's cells written by hand, by field. */
+  cells?: Readonly<Record<string, ListCell>>;
 }
 
 /**
