@@ -17,6 +17,7 @@ import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { sortOrder } from '../lib/listing';
 import { reusableSelect } from '../lib/preparedQueries';
+import { refuseWhileLinked, refusingLinksOf } from '../lib/refusingLinks';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { containsPattern } from '../lib/validation';
 import { bulkDeleteAtVersions, deleteAtVersion, expectedVersion, refuseStale, sendVersion, updateAction } from '../lib/versions';
@@ -219,11 +220,14 @@ export function entityRoutes(entity: AnyEntity) {
 
     if (entity.remove !== false) {
       const { check, then } = entity.remove ?? {};
+      // Declared links to this entity that refuse its deletion (shared/entities/): counted under the record's lock.
+      const linkedFrom = refusingLinksOf(name);
       /** Deletes one record inside `tx` (while it is at `expected`, if given: checked under its row lock). */
       const removeOne = async (tx: Database, request: FastifyRequest, id: string, expected?: number) => {
         const before = await find(id, tx, true);
         check?.(before, contextOf(request));
         await refuseStale(before.version, expected, async () => before);
+        await refuseWhileLinked(tx, linkedFrom, id);
         await tx.delete(table).where(eq(table.id, id));
         await then?.(tx, before, contextOf(request));
         await recordAudit(tx, request, { action: 'delete', entity: name, entityId: id, changes: changedFields(before, null) });

@@ -1,7 +1,6 @@
 import type { BulkAnswer, BulkRowResult } from '../../shared/contract/bulk';
 import type { Database } from '../db/client';
-import { CompanyNotEmptyError } from './companyDependents';
-import { AppError } from './errors';
+import { AppError, CountedRefusal } from './errors';
 
 /**
  * Each id in a savepoint of its own: a refusal (an AppError) rolls back and is reported, the other rows kept; anything
@@ -22,7 +21,7 @@ export async function actOnEach(
         done.push({ id, ok: true });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        done.push({ id, ok: false, code: error.code, ...(error instanceof CompanyNotEmptyError ? { counts: { ...error.counts } } : {}) });
+        done.push({ id, ok: false, code: error.code, ...(error instanceof CountedRefusal ? { counts: { ...error.counts } } : {}) });
       }
     }
     return done;

@@ -27,6 +27,16 @@ export class MfaRequiredError extends AppError {
   }
 }
 
+/** 409 with what still hangs on the record, by kind (`{ users: 2, offers: 1 }`): the answer carries `counts`. */
+export class CountedRefusal extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly counts: Record<string, number>,
+  ) {
+    super(409, code);
+  }
+}
+
 export const notFound = () => new AppError(404, 'NOT_FOUND');
 
 /** The error handler adds `Retry-After`. */

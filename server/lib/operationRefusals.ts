@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../shared/catalogue/errorCodes';
+import { declaredEntities, refusingLinksTo } from '../../shared/entities';
 
 /** What the OpenAPI document knows of a route when listing its refusals. */
 export interface RouteTraits {
@@ -78,6 +79,9 @@ export function refusalsOf(route: RouteTraits): Refusals {
   if (route.permitted) add(403, 'FORBIDDEN', 'MFA_ENROLMENT_REQUIRED');
   if (route.hasPathParams) add(404, 'NOT_FOUND');
   if (route.versioned) add(409, 'STALE_RECORD');
+  // A declared entity's record that declared links refuse to lose (server/lib/refusingLinks.ts; companies say COMPANY_NOT_EMPTY).
+  const deleted = route.method === 'DELETE' ? /^\/api\/(\w+)\/\{id\}$/.exec(route.path)?.[1] : undefined;
+  if (declaredEntities.some((entity) => entity.name === deleted) && refusingLinksTo(deleted ?? '').length) add(409, 'RECORD_IN_USE');
   // Exports hold one of a few slots while streaming (server/lib/exportSlots.ts).
   if (route.path.endsWith('/export')) add(429, 'RATE_LIMITED');
   for (const [status, codes] of Object.entries(OWN_REFUSALS[key] ?? {})) add(Number(status), ...(codes ?? []));

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
-import { CompanyNotEmptyError } from '../lib/companyDependents';
 import { describeDatabaseError, isDatabaseUnavailable, isForeignKeyViolation } from '../lib/dbErrors';
-import { AppError, databaseUnavailable, MfaRequiredError, RateLimitedError } from '../lib/errors';
+import { AppError, CountedRefusal, databaseUnavailable, MfaRequiredError, RateLimitedError } from '../lib/errors';
 import { recordDatabaseError } from '../lib/metrics';
 import { ValidationError } from '../lib/validation';
 import { StaleRecordError } from '../lib/versions';
@@ -33,7 +32,7 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.status).send({ ok: false, code: error.code, errors: error.fieldErrors });
     }
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof CompanyNotEmptyError) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
+    if (error instanceof CountedRefusal) return reply.status(error.status).send({ ok: false, code: error.code, counts: error.counts });
     if (error instanceof StaleRecordError) return reply.status(error.status).send({ ok: false, code: error.code, data: error.current });
     if (error instanceof MfaRequiredError)
       return reply.status(error.status).send({ ok: false, code: error.code, mfa_token: error.mfaToken, mfa_methods: error.methods });

@@ -15,7 +15,7 @@ export const refusal = z
     code: z.enum(ErrorCode),
     /** VALIDATION_ERROR: the first problem of each offending field. */
     errors: z.record(z.string(), z.string()).optional(),
-    /** COMPANY_NOT_EMPTY: what still belongs to the company. */
+    /** COMPANY_NOT_EMPTY, RECORD_IN_USE: what still belongs to the company, or links to the record, by kind. */
     counts: z.record(z.string(), z.number()).optional(),
     /** STALE_RECORD (docs/concurrency.md): the record as its GET answers it now; for a bulk call, `{ [id]: version }` of the stale rows. */
     data: z.unknown().optional(),
@@ -34,7 +34,7 @@ export const refusalOf = (codes: readonly [ErrorCode, ...ErrorCode[]]) => {
     ok,
     code: code.extract(codes),
     ...(carries('VALIDATION_ERROR') ? { errors } : {}),
-    ...(carries('COMPANY_NOT_EMPTY') ? { counts } : {}),
+    ...(carries('COMPANY_NOT_EMPTY', 'RECORD_IN_USE') ? { counts } : {}),
     ...(carries('STALE_RECORD') ? { data } : {}),
     ...(carries('MFA_REQUIRED') ? { mfa_token, mfa_methods } : {}),
   });

@@ -13,9 +13,9 @@ import { userFields } from './users';
  */
 export const declaredEntities: readonly AnyEntityFields[] = [adminFields, userFields, offerFields, needFields, categoryImageFields];
 
-/** The declared entities that link to `resource` and refuse its deletion while they do, with the linking field. */
-export const refusingLinksTo = (resource: string) =>
-  declaredEntities.flatMap((entity) =>
+/** The declared entities (of the registry, unless given) that link to `resource` and refuse its deletion while they do, with the linking field. */
+export const refusingLinksTo = (resource: string, among: readonly AnyEntityFields[] = declaredEntities) =>
+  among.flatMap((entity) =>
     Object.entries<FieldDeclaration>(entity.fields).flatMap(([field, declaration]) =>
       declaration.type === 'reference' && declaration.to === resource && declaration.onDelete === 'refuse' ? [{ entity, field }] : [],
     ),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ENTITIES } from '../../shared/catalogue/audit';
+import { declaredEntities, refusingLinksTo } from '../../shared/entities';
 import { entities } from '../../server/entities';
 import { resources } from '../../src/resources/endpoints';
 import { searchPath } from '../../src/providers/searchRequest';
@@ -68,6 +69,28 @@ describe('the declared entities (server/entities) and resources (src/resources)'
       if (!update) continue;
       const changed = await ctx.me.call('PUT', `/${name}/${id}`, await exampleBody(update.example, tracked));
       expect(changed.statusCode, `${name}: ${changed.body}`).toBe(200);
+    }
+  });
+
+  it('refuse to delete a record that a link declared `refuse` still names, counting the linking records in the answer', async () => {
+    const targets = new Set(declaredEntities.flatMap((entity) => Object.values<{ type: string; to?: string }>(entity.fields).map((field) => field.to ?? '')));
+    for (const target of [...targets].filter(Boolean)) {
+      for (const { entity } of refusingLinksTo(target)) {
+        const make = recordMaker(ctx.server.app, ctx.me.call);
+        const targetId = await make(target as Parameters<typeof make>[0]);
+        const example = entities.find((one) => one.name === entity.name)?.create?.example;
+        if (!example) continue;
+        const linking = await ctx.me.call('POST', `/${entity.name}`, await exampleBody(example, async (name) => (name === target ? targetId : make(name))));
+        expect(linking.statusCode, `${entity.name}: ${linking.body}`).toBe(200);
+        const refused = await ctx.me.call('DELETE', `/${target}/${targetId}`);
+        // Companies name what still belongs to them (their users and rooms too); any other target, what links to it.
+        expect(refused.json(), `${entity.name} → ${target}`).toMatchObject({
+          ok: false,
+          code: target === 'company' ? 'COMPANY_NOT_EMPTY' : 'RECORD_IN_USE',
+          counts: { [entity.plural.toLowerCase()]: 1 },
+        });
+        expect(refused.statusCode).toBe(409);
+      }
     }
   });
 });

@@ -27,6 +27,7 @@ import { StaleConflictProvider, StaleRecordDialog, useStaleConflict } from './co
 import { RecordPresence } from './presence/RecordPresence';
 import { TrackEditedVersion, useEditedRecord } from './conflict/editedVersion';
 import { RawDataTab } from './RawDataTab';
+import { explainRecordInUse } from './recordInUse';
 import { RecordSkeleton } from './RecordSkeleton';
 import { RecordTabs, type RecordTab } from './RecordTabs';
 import { defaultRecordName, recordPageTitle } from './recordTitle';
@@ -39,7 +40,7 @@ export interface UpdateDeleteToolbarProps {
   deleteRefusal?: string;
   /** Whether the record may be deleted is not known yet. */
   deleteDisabled?: boolean;
-  /** A server refusal as what to do first, shown in a dialog; otherwise its code is a toast. */
+  /** A server refusal as what to do first, shown in a dialog (RECORD_IN_USE is, always); otherwise its code is a toast. */
   explainDeleteFailure?: (error: unknown) => string | undefined;
 }
 
@@ -72,7 +73,7 @@ const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailur
             redirect('list', resource);
           },
           onError: (error: unknown) => {
-            const explained = explainDeleteFailure?.(error);
+            const explained = explainDeleteFailure?.(error) ?? explainRecordInUse(resource ?? '', error);
             if (explained) setExplanation(explained);
             else notify(failureMessage(error, messages.failure.generic), { type: 'error' });
           },

@@ -1816,6 +1816,7 @@ export interface components {
           | 'INVALID_TOKEN'
           | 'BALANCE_OUT_OF_RANGE'
           | 'COMPANY_NOT_EMPTY'
+          | 'RECORD_IN_USE'
           | 'REFERENCE_GONE'
           | 'WEAK_PASSWORD'
           | 'PASSWORD_MISMATCH'
