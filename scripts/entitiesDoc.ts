@@ -65,7 +65,7 @@ export const renderedEntitiesDoc = (): string =>
 const guideDeclaration = (source: string): string =>
   source
     .split('\n')
-    .filter((line) => !line.startsWith('// ') && !line.includes('@ts-expect-error'))
+    .filter((line) => !line.startsWith('// ') && !/@ts-ignore|eslint-disable-next-line/.test(line))
     .join('\n')
     .replace("from '../../shared/entities/fields'", "from './fields'")
     .trim();

@@ -1,7 +1,9 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
-import { categoryImages, companyComments, needs, offers, outbox } from '../../server/db/schema';
+import { companyComments, outbox } from '../../server/db/schema';
+import { entities } from '../../server/entities';
+import type { MakeLinked } from '../../server/entities/entity';
 import { newId } from '../../server/lib/ids';
 import { findSessionAdmin } from '../../server/lib/sessions';
 import { changedTables, tableFingerprinter, type Fingerprint } from './dbFingerprint';
@@ -16,6 +18,7 @@ import {
   type RequestSpec,
   type RouteShape,
 } from './fuzzInputs';
+import { exampleBody } from './declaredRecords';
 import { PNG_BYTES, dataUrl, insertCompany, insertRoom, insertUser } from './serverFixtures';
 import { insertAdmin, signedInAdmin } from './testServer';
 
@@ -74,17 +77,24 @@ export const PUBLIC_ROUTES = new Set([
   'OPTIONS *',
 ]);
 
-/** Rows each table keeps while fuzzing, so that requests naming existing records reach deep code; deleted ones are replaced. */
-const MINIMUM_ROWS: Record<string, number> = {
+/**
+ * Rows each table keeps while fuzzing, so that requests naming existing records reach deep code; deleted ones are
+ * replaced. These by hand: what the standard routes do not create (companies, invited users, rooms, comments) and
+ * admins (a password each). Every other entity the standard routes create keeps DECLARED_ROWS, made from its
+ * declaration's example: a new entity is fuzzed against rows of its own without an edit here.
+ */
+const OWN_ROWS: Record<string, number> = {
   admins: 4,
   companies: 4,
   users: 3,
-  offers: 3,
-  needs: 3,
   rooms: 2,
   company_comments: 3,
-  category_images: 2,
 };
+export const DECLARED_ROWS = 3;
+/** Each resource's table: the standard routes' entities', and companies'. */
+const TABLES: Record<string, string> = { company: 'companies', ...Object.fromEntries(entities.map((entity) => [entity.name, getTableName(entity.table)])) };
+/** The entities whose rows come from their declaration's example. */
+const declaredRows = entities.filter((entity) => entity.create && !(getTableName(entity.table) in OWN_ROWS));
 const POOL_SIZE = 30;
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
@@ -143,6 +153,11 @@ export class FuzzWorld implements PlaceholderResolver {
     }
     world.dirty = true;
     return world;
+  }
+
+  /** How many of a table's rows requests may name (up to the pool's size). */
+  poolSize(table: string): number {
+    return this.ids.get(table)?.length ?? 0;
   }
 
   /** Counts of answers by status, for the suite's summary. */
@@ -210,7 +225,7 @@ export class FuzzWorld implements PlaceholderResolver {
   private async topUp(): Promise<boolean> {
     const { app } = this;
     const count = (table: string) => this.ids.get(table)?.length ?? 0;
-    const missing = (table: string) => Math.max(0, (MINIMUM_ROWS[table] ?? 0) - count(table));
+    const missing = (table: string) => Math.max(0, (OWN_ROWS[table] ?? DECLARED_ROWS) - count(table));
     const company = () => this.ids.get('companies')?.[0] ?? null;
     let inserted = false;
     for (let index = missing('admins'); index > 0; index -= 1, inserted = true) await insertAdmin(app, { name: 'Other Admin' });
@@ -218,29 +233,26 @@ export class FuzzWorld implements PlaceholderResolver {
       await insertCompany(app, { activityDomain: 'Mobilier', subActivityDomain: 'Rangement' });
     if (inserted) await this.loadPools();
     for (let index = missing('users'); index > 0; index -= 1, inserted = true) await insertUser(app, { organisationId: company() });
-    for (let index = missing('offers'); index > 0; index -= 1, inserted = true) {
-      await app.db
-        .insert(offers)
-        .values({ id: newId(), title: 'Seeded offer', description: 'Seeded', images: ['https://x.example/a.png'], organisationId: company() });
-    }
-    for (let index = missing('needs'); index > 0; index -= 1, inserted = true) {
-      await app.db.insert(needs).values({
-        id: newId(),
-        description: 'Seeded need',
-        emergency: 'Maintenant',
-        organisationId: company(),
-        activityDomain: 'Mobilier',
-        subActivityDomain: 'Cloisons',
-      });
-    }
     for (let index = missing('rooms'); index > 0; index -= 1, inserted = true) await insertRoom(app);
     for (let index = missing('company_comments'); index > 0; index -= 1, inserted = true) {
       const companyId = company();
       if (companyId)
         await app.db.insert(companyComments).values({ id: newId(), companyId, authorAdminId: this.selfId, userName: 'Signed In', text: 'Seeded comment' });
     }
-    for (let index = missing('category_images'); index > 0; index -= 1, inserted = true) {
-      await app.db.insert(categoryImages).values({ id: newId(), activityDomain: 'Mobilier', imageUrl: 'https://x.example/bank.png' });
+    // A declared row links to the first record of each table it names (a company, a user, an admin, another entity's).
+    const linked: MakeLinked = async (resource) => {
+      const first = () => this.ids.get(TABLES[resource] ?? '')?.[0];
+      // A row of another declared entity seeded just before is read in once the pools are reloaded.
+      const id = first() ?? (await this.loadPools(), first());
+      if (!id) throw new Error(`fuzz: no ${resource} to link a seeded row to`);
+      return id;
+    };
+    for (const { table, create } of declaredRows) {
+      if (!create) continue;
+      for (let index = missing(getTableName(table)); index > 0; index -= 1, inserted = true) {
+        const body = (await exampleBody(create.example, linked)) as Record<string, unknown>;
+        await app.db.insert(table).values({ id: newId(), ...create.values(body) } as never);
+      }
     }
     return inserted;
   }

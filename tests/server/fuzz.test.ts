@@ -1,10 +1,12 @@
 import type { BinaryLike, ScryptOptions } from 'node:crypto';
+import { getTableName } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceField } from '../../shared/catalogue/product';
 import { uploadFolders } from '../../shared/contract/files';
 import { fieldArbitraries, requestArbitrary, strayRequestArbitrary, type RequestSpec } from '../helpers/fuzzInputs';
-import { FuzzWorld } from '../helpers/fuzzWorld';
+import { entities } from '../../server/entities';
+import { DECLARED_ROWS, FuzzWorld } from '../helpers/fuzzWorld';
 import { buildTestServer } from '../helpers/testServer';
 
 /*
@@ -80,6 +82,11 @@ describe('fuzzing every route', () => {
         { method: 'GET', url: '/uploads/*' },
       ]),
     );
+  });
+
+  it('has rows of every entity the standard routes create, made from its declaration, for requests to name', () => {
+    for (const entity of entities.filter((one) => one.create))
+      expect(world.poolSize(getTableName(entity.table)), entity.name).toBeGreaterThanOrEqual(DECLARED_ROWS);
   });
 
   /*
