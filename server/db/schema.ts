@@ -58,8 +58,8 @@ export const admins = pgTable(
   (table) => [
     uniqueIndex('admins_email_key').on(sql`lower(${table.email})`),
     index('admins_created_at_idx').on(table.createdAt),
-    index('admins_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    index('admins_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('admins_name_fold_trgm_idx').using('gin', sql`search_fold(${table.name}) gin_trgm_ops`),
+    index('admins_email_fold_trgm_idx').using('gin', sql`search_fold(${table.email}) gin_trgm_ops`),
   ],
 );
 
@@ -262,11 +262,13 @@ export const companies = pgTable(
     createdAt: createdAt(),
     version: version(),
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(siret, ''))`,
+      sql`search_fold(coalesce(name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(siret, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
     ),
   },
   (table) => [
-    index('companies_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('companies_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Users are found by their company's name (server/entities/users.ts).
+    index('companies_name_fold_trgm_idx').using('gin', sql`search_fold(${table.name}) gin_trgm_ops`),
     index('companies_created_at_idx').on(table.createdAt, table.id),
     index('companies_name_idx').on(table.name, table.id),
     index('companies_balance_idx').on(table.creditBalance, table.id),
@@ -297,7 +299,7 @@ export const companyComments = pgTable(
 );
 
 /**
- * `name_lower`/`email_lower` are stored (migration 0012) so the search can LIKE `lower(pattern)` without lower-casing
+ * `name_folded`/`email_folded` are stored (migration 0028) so the search can LIKE `search_fold(pattern)` without folding
  * every row it reads (most of the cost of ILIKE).
  */
 export const users = pgTable(
@@ -311,15 +313,15 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: version(),
-    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
-    emailLower: text('email_lower').generatedAlwaysAs(sql`lower(email)`),
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`search_fold(name)`),
+    emailFolded: text('email_folded').generatedAlwaysAs(sql`search_fold(email)`),
   },
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     index('users_organisation_idx').on(table.organisationId, table.createdAt),
     index('users_created_at_idx').on(table.createdAt, table.id),
-    index('users_name_lower_trgm_idx').using('gin', sql`${table.nameLower} gin_trgm_ops`),
-    index('users_email_lower_trgm_idx').using('gin', sql`${table.emailLower} gin_trgm_ops`),
+    index('users_name_fold_trgm_idx').using('gin', sql`${table.nameFolded} gin_trgm_ops`),
+    index('users_email_fold_trgm_idx').using('gin', sql`${table.emailFolded} gin_trgm_ops`),
   ],
 );
 
@@ -372,12 +374,14 @@ export const offers = pgTable(
     priceOnProposal: boolean('price_on_proposal').notNull().default(false),
     createdAt: createdAt(),
     version: version(),
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || coalesce(description, ''))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold(coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(organisation_name, ''))`,
+    ),
     /** Kept by triggers (migration 0009; never written by the app) so that an index serves the sort by company name. */
     organisationName: text('organisation_name'),
   },
   (table) => [
-    index('offers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('offers_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('offers_created_at_idx').on(table.createdAt, table.id),
     index('offers_domain_idx').on(table.activityDomain, table.subActivityDomain, table.createdAt),
     index('offers_organisation_idx').on(table.organisationId, table.createdAt),
@@ -409,8 +413,8 @@ export const needs = pgTable(
     organisationName: text('organisation_name'),
   },
   (table) => [
-    index('needs_description_trgm_idx').using('gin', sql`lower(${table.description}) gin_trgm_ops`),
-    index('needs_organisation_name_trgm_idx').using('gin', sql`${table.organisationName} gin_trgm_ops`),
+    index('needs_description_fold_trgm_idx').using('gin', sql`search_fold(${table.description}) gin_trgm_ops`),
+    index('needs_organisation_name_fold_trgm_idx').using('gin', sql`search_fold(${table.organisationName}) gin_trgm_ops`),
     index('needs_organisation_name_idx').on(table.organisationName, table.id),
     // Descending with empty values last (server/lib/listing.ts emptiesLast).
     index('needs_organisation_name_desc_idx').on(table.organisationName.desc().nullsLast(), table.id.desc().nullsFirst()),
@@ -457,9 +461,9 @@ export const rooms = pgTable(
   (table) => [
     index('rooms_created_at_idx').on(table.createdAt, table.id),
     index('rooms_last_activity_idx').on(table.lastActivityAt, table.id),
-    index('rooms_offer_title_trgm_idx').using('gin', sql`lower(${table.offerTitle}) gin_trgm_ops`),
-    index('rooms_seller_name_trgm_idx').using('gin', sql`${table.sellerName} gin_trgm_ops`),
-    index('rooms_buyer_name_trgm_idx').using('gin', sql`${table.buyerName} gin_trgm_ops`),
+    index('rooms_offer_title_fold_trgm_idx').using('gin', sql`search_fold(${table.offerTitle}) gin_trgm_ops`),
+    index('rooms_seller_name_fold_trgm_idx').using('gin', sql`search_fold(${table.sellerName}) gin_trgm_ops`),
+    index('rooms_buyer_name_fold_trgm_idx').using('gin', sql`search_fold(${table.buyerName}) gin_trgm_ops`),
     // A company's rename updates the names on its rooms.
     index('rooms_seller_idx').on(table.sellerId),
     index('rooms_buyer_idx').on(table.buyerId),
@@ -576,6 +580,8 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
+    /** The record's name when the event was recorded (server/lib/auditNames.ts): the trail still names a deleted record. Null on older rows. */
+    entityName: text('entity_name'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     ip: text('ip'),
     requestId: text('request_id'),

@@ -48,8 +48,14 @@ type Filter = PgColumn | ((value: unknown, bind: Bind) => SQL | undefined);
 /** The app as routes see it: bodies typed by their zod schemas. */
 export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
-/** A search pattern lower-cased by the database, as the stored lower-case text was (JavaScript's rules differ: 'İ'). */
-export const lowered = (pattern: SQLWrapper | string): SQL => sql`lower(${pattern}::text)`;
+/**
+ * Text as every search compares it: lower-cased and without accents, by the database's `search_fold` (migration 0027),
+ * the function the stored search columns and trigram indexes hold ("cedre" matches "Cèdre").
+ */
+export const folded = (text: SQLWrapper | string): SQL => sql`search_fold(${text}::text)`;
+
+/** `text` contains the LIKE `pattern`, both folded: what every text search matches. */
+export const foldedLike = (text: SQLWrapper, pattern: SQLWrapper | string): SQL => sql`${folded(text)} LIKE ${folded(pattern)}`;
 
 /** What one admin's call carries into a hook: the request (its session, its log) and the app (its mail, its config). */
 export interface HookContext {
@@ -79,7 +85,7 @@ export interface EntityDeclaration<Fields extends Record<string, unknown>, Rec e
   search?: {
     body: z.ZodType<Search>;
     page: z.ZodType;
-    /** The text search's condition over a LIKE pattern (`%text%`, escaped; `lowered(pattern)` to match stored lower-case text). */
+    /** The text search's condition over a LIKE pattern (`%text%`, escaped; `folded(pattern)` to match stored folded text, `foldedLike` a column). */
     text?: (pattern: SQLWrapper | string) => SQL | undefined;
     /** The body's other criteria, by name. */
     filters?: Partial<Record<keyof Search & string, Filter>>;

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Resource } from '../../shared/catalogue/permissions';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import { boolean as booleanColumn, date as dateColumn, number as numberColumn, t
 import { emptiesLast, type SortKey } from '../lib/listing';
 import { ValidationError } from '../lib/validation';
 import { columnKey, columnValuesOf, fieldColumn, fieldValuesOf } from '../lib/recordFromFields';
-import { defineEntity, lowered, type AnyEntity, type EntityTable, type Example, type HookContext, type MakeLinked } from './entity';
+import { defineEntity, foldedLike, type AnyEntity, type EntityTable, type Example, type HookContext, type MakeLinked } from './entity';
 
 /** What a reference may point at: the linked table's id and the column that names a record. */
 const REFERENCE_TARGETS: Partial<Record<Resource, { table: EntityTable; name: PgColumn }>> = {
@@ -86,7 +86,7 @@ export function tableOf<Fields extends Record<string, FieldDeclaration>>(declare
         ...entries.flatMap(([name, field]) => {
           if (field.type === 'reference') return [index(`${tableName}_${name}_idx`).on(column(name), table.createdAt)];
           if (field.searched && (field.type === 'text' || field.type === 'longText' || field.type === 'email'))
-            return [index(`${tableName}_${name}_trgm_idx`).using('gin', sql`lower(${column(name)}) gin_trgm_ops`)];
+            return [index(`${tableName}_${name}_fold_trgm_idx`).using('gin', sql`search_fold(${column(name)}) gin_trgm_ops`)];
           return field.sortable || field.filter ? [index(`${tableName}_${name}_idx`).on(column(name), table.id)] : [];
         }),
       ];
@@ -231,12 +231,12 @@ export function entityOf<Fields extends Record<string, FieldDeclaration>>(declar
   const searchedText = (pattern: SQLWrapper | string): SQL | undefined => {
     const matches = fieldsIn(entity, 'searched').map((name) => {
       const field = entity.fields[name] as FieldDeclaration;
-      if (field.type !== 'reference') return sql`lower(${column(name)}) LIKE ${lowered(pattern)}`;
-      // A kept name is matched as its trigram index reads it (`ilike`, not `lower`).
+      if (field.type !== 'reference') return foldedLike(column(name), pattern);
+      // A kept name is matched on its own folded trigram index; otherwise the linked table's names are.
       const kept = server.nameColumns?.[field.nameKey];
-      if (kept) return ilike(kept, pattern);
+      if (kept) return foldedLike(kept, pattern);
       const target = targetOf(field.to);
-      return inArray(column(name), sql`(SELECT ${target.table.id} FROM ${target.table} WHERE lower(${target.name}) LIKE ${lowered(pattern)})`);
+      return inArray(column(name), sql`(SELECT ${target.table.id} FROM ${target.table} WHERE ${foldedLike(target.name, pattern)})`);
     });
     return matches.length ? or(...matches) : undefined;
   };

@@ -6,7 +6,7 @@ import { fieldColumn } from '../lib/recordFromFields';
 import { offerContract, type Offer } from '../../shared/contract/offers';
 import { fieldsIn, type FieldDeclaration } from '../../shared/entities/fields';
 import { offerFields, offerSearchNames } from '../../shared/entities/offers';
-import { lowered, type AnyEntity, type MakeLinked } from './entity';
+import { folded, type AnyEntity, type MakeLinked } from './entity';
 import { entityOf } from './fromFields';
 import { changeOffer } from './offerChange';
 
@@ -26,8 +26,8 @@ const offerEntity: AnyEntity = entityOf(offerFields, offerContract, {
   ),
   more: {
     search: {
-      // The stored lower-case title and description, under one trigram index.
-      text: (pattern) => like(offers.searchText, lowered(pattern)),
+      // The stored folded title, description and company name, under one trigram index.
+      text: (pattern) => like(offers.searchText, folded(pattern)),
       filters: Object.fromEntries(fieldsIn(offerFields, 'filter').map((name) => [offerSearchNames[name] ?? name, fieldColumn(offers, name)])),
     },
     create: {

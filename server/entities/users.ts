@@ -1,6 +1,6 @@
 import { permit } from '../lib/permissions';
-import { eq, like, or } from 'drizzle-orm';
-import { impersonationTokens, users } from '../db/schema';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { companies, impersonationTokens, users } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
 import { refuseTakenEmail } from '../lib/dbErrors';
 import { refuseEmailInUse } from '../lib/emailInUse';
@@ -14,7 +14,7 @@ import { bulkAnswer } from '../../shared/contract/bulk';
 import { actOnEachAtVersions } from '../lib/versions';
 import { impersonationAnswer, userAnswer, userBulkMoveBody, userContract, userInviteBody } from '../../shared/contract/users';
 import { USER_EXPORT_COLUMNS, userFields } from '../../shared/entities/users';
-import { lowered, type AnyEntity } from './entity';
+import { folded, foldedLike, type AnyEntity } from './entity';
 import { entityOf } from './fromFields';
 
 /** An impersonation token lives about a minute: long enough to open the link, too short to be kept. */
@@ -27,8 +27,14 @@ const derived = entityOf(userFields, userContract, {
   more: {
     search: {
       summary: 'Search users (also by company), a page at a time',
-      // lower(name) and lower(email) are stored (migration 0012): a row read costs a LIKE, not a lower-casing.
-      text: (pattern) => or(like(users.nameLower, lowered(pattern)), like(users.emailLower, lowered(pattern))),
+      // The folded name and e-mail are stored (migration 0028): a row read costs a LIKE, not a folding. A company's
+      // name is matched on its own trigram index (companies_name_fold_trgm_idx).
+      text: (pattern) =>
+        or(
+          like(users.nameFolded, folded(pattern)),
+          like(users.emailFolded, folded(pattern)),
+          inArray(users.organisationId, sql`(SELECT ${companies.id} FROM ${companies} WHERE ${foldedLike(companies.name, pattern)})`),
+        ),
     },
     update: {
       /** The company is checked by the derived reference check; the e-mail is no other user's. */

@@ -3,6 +3,7 @@ import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { newId } from './ids';
+import { entityNameOf } from './auditNames';
 import { isPresenceResource } from '../../shared/catalogue/presence';
 import { notifyRecord } from './recordActivity';
 import { browserName } from './browserName';
@@ -79,6 +80,8 @@ async function insertEvent(
     action: event.action,
     entity: event.entity,
     entityId: event.entityId ?? null,
+    // Kept as it is now: the trail names the record after its deletion or a rename.
+    entityName: await entityNameOf(db, event.entity, event.entityId, event.changes),
     changes: event.changes && Object.keys(event.changes).length ? event.changes : null,
     ...origin,
   });

@@ -9,6 +9,7 @@ import { page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { ordered } from '../lib/listing';
 import { writtenLiteral } from '../lib/sqlText';
+import { currentEntityName } from '../lib/auditNames';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { auditEventPage, auditExport, auditSearchBody, type AuditEvent, type AuditSearch } from '../../shared/contract/audit';
 
@@ -22,7 +23,8 @@ const recordExists = sql<boolean>`case audit_events.entity ${sql.join(
   sql` `,
 )} else false end`;
 
-const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
+/** `currentName`: the record's name now, for an event recorded before names were kept with it. */
+const toAuditEventDto = (row: AuditEventRow, exists: boolean, currentName: string | null = null): AuditEvent => ({
   _id: row.id,
   created_at: row.createdAt.toISOString(),
   admin_id: row.adminId,
@@ -31,6 +33,7 @@ const toAuditEventDto = (row: AuditEventRow, exists: boolean): AuditEvent => ({
   action: row.action as AuditAction,
   entity: row.entity as AuditEntity,
   entity_id: row.entityId,
+  entity_name: row.entityName ?? currentName,
   changes: row.changes,
   ip: row.ip,
   request_id: row.requestId,
@@ -90,14 +93,14 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
           const pageOrder = order(window.reversed);
           const ids = pageIds(tx, auditEvents, auditEvents.id, where, pageOrder, window);
           return tx
-            .select({ ...getTableColumns(auditEvents), recordExists, searchTotal: total })
+            .select({ ...getTableColumns(auditEvents), recordExists, currentName: currentEntityName, searchTotal: total })
             .from(auditEvents)
             .where(inArray(auditEvents.id, ids))
             .orderBy(...pageOrder);
         },
       );
       return page(
-        rows.map((row) => toAuditEventDto(row, row.recordExists)),
+        rows.map((row) => toAuditEventDto(row, row.recordExists, row.currentName)),
         total,
       );
     },

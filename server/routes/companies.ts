@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
 import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
+import { folded } from '../entities/entity';
 import { answer, page } from '../lib/answers';
 import { changedFields, recordAudit } from '../lib/audit';
 import { toCompanyDto } from '../lib/companyDto';
@@ -80,7 +81,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   /** Shared by the page and the export so that both list the same rows in the same order. */
   const listing = (body: CompanySearch, bind: Bind = inline) => {
     const conditions: SQL[] = [];
-    if (body.search) conditions.push(like(companies.searchText, bind('search', containsPattern(body.search.toLowerCase()))));
+    if (body.search) conditions.push(like(companies.searchText, folded(bind('search', containsPattern(body.search)))));
     for (const { name, column } of filters) {
       const value = body[name as keyof CompanySearch];
       if (typeof value === 'string' && value) conditions.push(eq(column, bind(name, value)));

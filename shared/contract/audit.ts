@@ -13,6 +13,8 @@ export const auditEventRecord = z
     action: z.enum(AUDIT_ACTIONS),
     entity: z.enum(AUDIT_ENTITIES),
     entity_id: z.string().nullable(),
+    /** The record's name when the event was recorded (older events: its name now, while it exists); null when unknown or nameless. */
+    entity_name: z.string().nullable().default(null),
     /** `{field: [before, after]}`, never a secret. */
     changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
     ip: z.string().nullable(),

@@ -15,8 +15,8 @@ export const companyFields = defineFields({
     name: { type: 'text', label: 'Name', required: true, maxLength: 200, list: true, sortable: true, searched: true, exported: true },
     /** Given in groups or not; kept as its 14 digits. */
     siret: { type: 'text', label: 'Siret', pattern: '(?:\\s*\\d){14}\\s*', searched: true },
-    phone: { type: 'text', label: 'Phone', pattern: '[+\\d][\\d .()-]{5,29}' },
-    email: { type: 'email', label: 'Email' },
+    phone: { type: 'text', label: 'Phone', pattern: '[+\\d][\\d .()-]{5,29}', searched: true },
+    email: { type: 'email', label: 'Email', searched: true },
     street_number: { type: 'text', label: 'Street number', maxLength: 20 },
     route: { type: 'text', label: 'Route', maxLength: 200 },
     city: { type: 'text', label: 'City', maxLength: 200, list: true, sortable: true, searched: true, exported: true },

@@ -43,7 +43,7 @@ describe('/audit', () => {
     const adjustment = (await screen.findByText('Credit adjustment')).closest('tr') as HTMLElement;
     expect(within(adjustment).getByText('21/11/2026, 14:05')).toBeInTheDocument();
     expect(within(adjustment).getByText('Edith')).toBeInTheDocument();
-    expect(within(adjustment).getByRole('listitem')).toHaveTextContent('credit_balance: 250 → 229.5');
+    expect(within(adjustment).getByRole('listitem')).toHaveTextContent('Balance: +250 credit → +229.5 credit');
     const link = within(adjustment).getByRole('link', { name: `Company ${companyId}` });
     expect(link).toHaveAttribute('href', `/company/${companyId}`);
 
@@ -125,7 +125,7 @@ describe('/audit', () => {
     expect(within(rows[0] as HTMLElement).getByRole('link', { name: `Company ${companyId}` })).toHaveAttribute('href', `/company/${companyId}`);
     expect(rows[0]).toHaveTextContent('Credit adjustment · Company');
     expect(rows[0]).toHaveTextContent('21/11/2026, 14:05');
-    expect(rows[0]).toHaveTextContent('Edithcredit_balance: 250 → 229.5reason: — → Geste');
+    expect(rows[0]).toHaveTextContent('EdithBalance: +250 credit → +229.5 creditReason: Geste');
     expect(rows[1]).toHaveTextContent('Failed sign in · Session');
     expect(rows[1]).toHaveTextContent('No admin');
   });

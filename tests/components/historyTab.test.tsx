@@ -55,7 +55,8 @@ describe('History tab of every record page', () => {
     expect(within(row).getByText('21/11/2026, 14:05')).toBeInTheDocument();
     expect(within(row).getByText('Update')).toBeInTheDocument();
     const changes = within(within(row).getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
-    expect(changes.map((item) => item.textContent)).toEqual(['city: Lyon → Nantes', 'is_test: false → true']);
+    // Labelled by the entity's declaration (a field it does not declare: its key in words); a boolean as Yes/No.
+    expect(changes.map((item) => item.textContent)).toEqual(['City: Lyon → Nantes', `${resource === 'company' ? 'Tester' : 'Is test'}: No → Yes`]);
     expect(getManyReference).toHaveBeenCalledWith('audit_event', expect.objectContaining({ target: 'entity_id', id: record.id, filter: { entity: resource } }));
   });
 
@@ -76,7 +77,7 @@ describe('History tab of every record page', () => {
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     const adjustment = (await screen.findByText('Credit adjustment')).closest('tr') as HTMLElement;
     expect(within(adjustment).getByText('No admin')).toBeInTheDocument();
-    expect(within(adjustment).getByRole('listitem')).toHaveTextContent('credit_balance: — → 120');
+    expect(within(adjustment).getByRole('listitem')).toHaveTextContent('Balance: — → +120 credit');
     const creation = screen.getByText('Create').closest('tr') as HTMLElement;
     expect(within(creation).queryByRole('list', { name: 'Changes' })).not.toBeInTheDocument();
 

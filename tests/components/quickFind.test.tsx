@@ -105,4 +105,26 @@ describe('quick find (Ctrl-K)', () => {
     expect(screens.map((option) => option.textContent)).not.toContain('Admins');
     expect(screens.map((option) => option.textContent)).not.toContain('Audit');
   });
+
+  it('shows every source’s first five results in the dialog itself, then a “see all” opening the list filtered by the query', async () => {
+    const many = Array.from({ length: 8 }, (_, index) => buildCompany({ name: `Boréal ${index + 1}`, siret: null, city: null }));
+    const getList = vi.fn(async (resource: string, params: GetListParams) =>
+      resource === 'company' ? { data: many.slice(0, params.pagination?.perPage ?? 5), total: many.length } : { data: [], total: 0 },
+    );
+    const { user, location } = renderPage(QuickFind, '/', { dataProvider: { getList } });
+    pressCtrlK();
+    const dialog = await screen.findByRole('dialog', { name: 'Quick find' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Quick find' }), 'boreal');
+    const seeAll = await within(dialog).findByRole('option', { name: 'See all 8 companies' });
+    const listbox = within(dialog).getByRole('listbox');
+    // In the dialog's flow (the dialog grows with them), not in a popper over it.
+    expect(listbox.closest('.MuiPopper-root')).toBeNull();
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent?.replace(/\s+/g, ' ').trim()),
+    ).toEqual(['Boréal 1', 'Boréal 2', 'Boréal 3', 'Boréal 4', 'Boréal 5', 'See all 8 companies']);
+    await user.click(seeAll);
+    await waitFor(() => expect(location()).toBe(`/company?filter=${encodeURIComponent(JSON.stringify({ search: 'boreal' }))}`));
+  });
 });

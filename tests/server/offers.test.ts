@@ -255,11 +255,11 @@ describe('POST /offer/search: sort keys and filters on known rows', () => {
     expect(await search('/offer/search', {})).toEqual(['T', 'S', 'R', 'Q', 'P']);
   });
 
-  it('search keeps the rows matching title or description, in any case, and drops the others', async () => {
+  it('search keeps the rows matching title, description or company name, in any case, and drops the others', async () => {
     expect(await search('/offer/search', { search: 'BOIS' })).toEqual(['S', 'Q']);
     expect(await search('/offer/search', { search: 'lampe' })).toEqual(['P']);
-    // The organisation's name is not searched.
-    expect(await search('/offer/search', { search: 'orme' })).toEqual([]);
+    // The company's name is searched too (issue 40): Orme's two offers.
+    expect(await search('/offer/search', { search: 'orme' })).toEqual(['T', 'Q']);
   });
 
   it('domain_activity, sub_activity_domain and organisation_id keep exact matches only, and combine with AND', async () => {

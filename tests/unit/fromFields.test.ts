@@ -108,7 +108,7 @@ describe('the server side derived from the fields', () => {
     expect(column('title')?.notNull).toBe(true);
     expect(config.foreignKeys.map((key) => key.onDelete)).toEqual(['restrict']);
     expect(config.indexes.map((index) => index.config.name)).toEqual(
-      expect.arrayContaining(['contracts_company_id_idx', 'contracts_monthly_amount_idx', 'contracts_title_trgm_idx', 'contracts_created_at_idx']),
+      expect.arrayContaining(['contracts_company_id_idx', 'contracts_monthly_amount_idx', 'contracts_title_fold_trgm_idx', 'contracts_created_at_idx']),
     );
   });
 

@@ -1,10 +1,10 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
+import { AUDIT_ACTION_LABELS } from '../../../shared/catalogue/audit';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import type { AuditEventRecord } from '../../providers/records';
-import { changeLines, recordRoute } from './auditFormat';
+import { auditChanges, auditSubject, type AuditChange, type AuditValue } from './auditSentences';
 
 /** Datagrid columns of the audit trail; each reads the event of its row. `label` is read by the Datagrid header. */
 interface ColumnProps {
@@ -34,15 +34,35 @@ export const AuditActionField = (_props: ColumnProps) => {
   return event ? <>{AUDIT_ACTION_LABELS[event.action] ?? event.action}</> : null;
 };
 
-/** The record, linked to its page while it exists; a deleted one says so. */
+/** A value of a sentence, a link when it names a record with a page. */
+export const AuditValueText = ({ value }: { value: AuditValue }) =>
+  value.to ? (
+    <Link component={RouterLink} to={value.to}>
+      {value.text}
+    </Link>
+  ) : (
+    <>{value.text}</>
+  );
+
+/** One change: `Label: before → after`, or its value alone when the other side adds nothing. */
+export const AuditChangeText = ({ change }: { change: AuditChange }) => (
+  <>
+    <strong>{change.label}</strong>: {change.before && <AuditValueText value={change.before} />}
+    {change.before && change.after && ' → '}
+    {change.after && <AuditValueText value={change.after} />}
+  </>
+);
+
+/** The record, named as it was then, linked to its page while it exists; a deleted one says so. A session's event says what happened. */
 export const AuditRecordField = (_props: ColumnProps) => {
   const event = useRecordContext<AuditEventRecord>();
   if (!event) return null;
-  const label = `${AUDIT_ENTITY_LABELS[event.entity] ?? event.entity}${event.entity_id ? ` ${event.entity_id}` : ''}`;
-  const route = recordRoute(event);
-  if (route) {
+  const { lead, name, deleted } = auditSubject(event);
+  if (!name) return <>{lead}</>;
+  const label = `${lead} ${name.text}`;
+  if (name.to) {
     return (
-      <Link component={RouterLink} to={route}>
+      <Link component={RouterLink} to={name.to}>
         {label}
       </Link>
     );
@@ -50,7 +70,7 @@ export const AuditRecordField = (_props: ColumnProps) => {
   return (
     <>
       {label}
-      {event.entity_id && !event.exists && (
+      {deleted && (
         <Typography component="span" variant="body2" color="text.secondary">
           {' '}
           (deleted)
@@ -60,15 +80,16 @@ export const AuditRecordField = (_props: ColumnProps) => {
   );
 };
 
+/** The changed fields, by their labels, each value as its screen shows it. */
 export const AuditChangesField = (_props: ColumnProps) => {
   const event = useRecordContext<AuditEventRecord>();
-  const lines = changeLines(event?.changes ?? null);
-  if (lines.length === 0) return null;
+  const changes = event ? auditChanges(event) : [];
+  if (changes.length === 0) return null;
   return (
     <Box component="ul" aria-label="Changes" sx={{ m: 0, pl: 2, wordBreak: 'break-word' }}>
-      {lines.map(({ field, before, after }) => (
-        <li key={field}>
-          <strong>{field}</strong>: {before} → {after}
+      {changes.map((change) => (
+        <li key={change.field}>
+          <AuditChangeText change={change} />
         </li>
       ))}
     </Box>

@@ -3,8 +3,8 @@ import { RecordContextProvider } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import type { AuditEventRecord } from '../../providers/records';
 import type { CompactRow } from '../components/CompactList';
-import { AuditActionField, AuditAdminField, AuditRecordField } from './AuditFields';
-import { changeLines } from './auditFormat';
+import { AuditActionField, AuditAdminField, AuditChangeText, AuditRecordField } from './AuditFields';
+import { auditChanges } from './auditSentences';
 
 /** The audit trail on a phone. Text and line breaks only: the row's secondary line is a paragraph. */
 export const auditCompactRow: CompactRow<AuditEventRecord> = {
@@ -17,10 +17,10 @@ export const auditCompactRow: CompactRow<AuditEventRecord> = {
   secondary: (event) => (
     <RecordContextProvider value={event}>
       <AuditAdminField label="Admin" />
-      {changeLines(event.changes).map(({ field, before, after }) => (
-        <Fragment key={field}>
+      {auditChanges(event).map((change) => (
+        <Fragment key={change.field}>
           <br />
-          {field}: {before} → {after}
+          <AuditChangeText change={change} />
         </Fragment>
       ))}
     </RecordContextProvider>

@@ -11,16 +11,6 @@ export function formatAuditValue(value: unknown): string {
   return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;
 }
 
-export interface ChangeLine {
-  field: string;
-  before: string;
-  after: string;
-}
-
-/** `{field: [before, after]}` as lines, in the order the server gave them. */
-export const changeLines = (changes: AuditEventRecord['changes']): ChangeLine[] =>
-  Object.entries(changes ?? {}).map(([field, [before, after]]) => ({ field, before: formatAuditValue(before), after: formatAuditValue(after) }));
-
 const RECORD_ROUTES: Partial<Record<AuditEntity, string>> = {
   admin: '/admin',
   user: '/user',

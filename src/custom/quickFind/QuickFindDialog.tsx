@@ -1,14 +1,20 @@
-import { Autocomplete, Box, Dialog, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Autocomplete, Box, Dialog, TextField, Typography, type PopperProps } from '@mui/material';
+import { useState, type ReactNode } from 'react';
 import { useCreatePath } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { navigation } from '../../resources';
 import { useListable } from '../components/useListable';
-import { MIN_QUERY_LENGTH, useQuickFindResults, type QuickFindHit } from './useQuickFindResults';
+import { MIN_QUERY_LENGTH, useQuickFindResults, type QuickFindHit, type QuickFindMore } from './useQuickFindResults';
 
 type QuickFindOption = { key: string; group: string; primary: string; secondary: string; to: string };
 
 const pageOption = (label: string, to: string, resource?: string) => ({ key: `page:${to}`, group: 'Go to', primary: label, secondary: '', to, resource });
+
+/** Each source's hits with its "see all", in the sources' order. */
+function quickFindGroups(hits: QuickFindHit[], more: QuickFindMore[]) {
+  const sources = [...new Set([...hits.map((hit) => hit.source), ...more.map((one) => one.source)])];
+  return sources.map((source) => ({ groupHits: hits.filter((hit) => hit.source === source), groupMore: more.find((one) => one.source === source) }));
+}
 
 /** The menu's screens, each with the resource it lists (Dashboard and My Account, none: every admin has them). */
 const pages = [
@@ -25,10 +31,16 @@ function useMatchingPages(query: string): QuickFindOption[] {
   return pages.filter((page) => (page.resource === undefined || listable(page.resource)) && (!wanted || page.primary.toLowerCase().includes(wanted)));
 }
 
+/**
+ * The results in the dialog's own flow, below the field, instead of a popper floating over it: the dialog grows with
+ * them (scrolling past the screen's height), where a popper was clipped to the dialog's first 110 px.
+ */
+const InlineResults = ({ open, children }: PopperProps) => (open ? <Box sx={{ mt: 1 }}>{children as ReactNode}</Box> : null);
+
 /** One field that searches the records' lists and the menu's screens (MUI Autocomplete's combobox: arrows, Enter, Escape). */
 export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const [query, setQuery] = useState('');
-  const { hits, failed, searching, enabled } = useQuickFindResults(query);
+  const { hits, more, failed, searching, enabled, query: searched } = useQuickFindResults(query);
   const matchingPages = useMatchingPages(query);
   const createPath = useCreatePath();
   const navigate = useNavigate();
@@ -40,7 +52,20 @@ export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () 
     secondary: source.secondary(record),
     to: createPath({ resource: source.resource, id: record.id, type: 'edit' }),
   });
-  const options = [...matchingPages, ...hits.map(recordOption)];
+  // "See all": the source's list, filtered by its search as if typed there.
+  const moreOption = ({ source, total }: QuickFindMore): QuickFindOption => ({
+    key: `all:${source.resource}`,
+    group: source.group,
+    primary: `See all ${total} ${source.group.toLowerCase()}`,
+    secondary: '',
+    to: `${createPath({ resource: source.resource, type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ search: searched }))}`,
+  });
+  // Grouped by source: its records, then its "see all" (MUI's groupBy needs each group's options together).
+  const records = quickFindGroups(hits, more).flatMap(({ groupHits, groupMore }) => [
+    ...groupHits.map(recordOption),
+    ...(groupMore ? [moreOption(groupMore)] : []),
+  ]);
+  const options = [...matchingPages, ...records];
 
   const close = () => {
     setQuery('');
@@ -97,7 +122,8 @@ export const QuickFindDialog = ({ open, onClose }: { open: boolean; onClose: () 
               </Box>
             </li>
           )}
-          slotProps={{ paper: { elevation: 0 }, listbox: { sx: { maxHeight: '60vh' } } }}
+          slots={{ popper: InlineResults }}
+          slotProps={{ paper: { elevation: 0 }, listbox: { sx: { maxHeight: 'none' } } }}
           renderInput={(params) => (
             <TextField
               {...params}

@@ -9,6 +9,12 @@ export interface QuickFindHit {
   record: RaRecord;
 }
 
+/** A source that matched more than it shows: its list, filtered by the query, shows them all. */
+export interface QuickFindMore {
+  source: QuickFindSource;
+  total: number;
+}
+
 /** Typing pauses this long before the searches run: one round of calls per word, not per key. */
 const TYPING_PAUSE_MS = 250;
 /** Fewer characters match too much to be useful. */
@@ -52,9 +58,21 @@ export function useQuickFindResults(query: string) {
         if (answer.status !== 'fulfilled' || !source) return [];
         return answer.value.data.slice(0, RESULTS_PER_SOURCE).map((record) => ({ source, record }));
       });
-      return { hits, failed: answers.some((answer) => answer.status === 'rejected') };
+      const more = answers.flatMap((answer, index): QuickFindMore[] => {
+        const source = sources[index];
+        const total = answer.status === 'fulfilled' ? (answer.value.total ?? 0) : 0;
+        return source && total > RESULTS_PER_SOURCE ? [{ source, total }] : [];
+      });
+      return { hits, more, failed: answers.some((answer) => answer.status === 'rejected') };
     },
   });
   const searching = query.trim() !== settled || (enabled && result.isFetching);
-  return { hits: enabled ? (result.data?.hits ?? []) : [], failed: enabled && (result.data?.failed ?? false), searching, enabled };
+  return {
+    hits: enabled ? (result.data?.hits ?? []) : [],
+    more: enabled ? (result.data?.more ?? []) : [],
+    failed: enabled && (result.data?.failed ?? false),
+    searching,
+    enabled,
+    query: settled,
+  };
 }

@@ -1787,6 +1787,8 @@ export interface components {
       /** @enum {string} */
       entity: 'admin' | 'user' | 'company' | 'offer' | 'need' | 'category_image' | 'room' | 'file' | 'session' | 'audit_event';
       entity_id: string | null;
+      /** @default null */
+      entity_name: string | null;
       exists: boolean;
       ip: string | null;
       request_id: string | null;
