@@ -5,7 +5,6 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { bulkAnswer, bulkDeleteBody } from '../../shared/contract/bulk';
 import { idParams } from '../../shared/contract/envelope';
 import { versionHeaders } from '../../shared/contract/versions';
@@ -86,13 +85,13 @@ export function entityRoutes(entity: AnyEntity) {
           schema: { tags, summary: search.summary ?? `Search ${tags[0]?.toLowerCase()}, a page at a time`, body: search.body, response: { 200: search.page } },
         },
         async (request) => {
-          const body = request.body as Record<string, unknown> & { offset: number };
+          const body = request.body as Record<string, unknown> & { offset: number; limit: number };
           const { order } = listing(body);
           const { rows, total } = await searchPage(
             db,
             table,
             { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
-            { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+            { offset: body.offset, limit: body.limit, exactCountLimit: config.exactCountLimit },
             (tx, window, total, where) => {
               const pageOrder = order(window.reversed);
               const ids = pageIds(tx, table, table.id, where, pageOrder, window);

@@ -3,7 +3,6 @@ import { and, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'driz
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditAction, AuditEntity } from '../../shared/catalogue/audit';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { admins, auditEvents, companies, needs, offers, users, type AuditEventRow } from '../db/schema';
 import { page } from '../lib/answers';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
@@ -87,7 +86,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
         app.db,
         auditEvents,
         { where: (bind) => listing(body, bind).where, shape: '' },
-        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: app.config.exactCountLimit },
+        { offset: body.offset, limit: body.limit, exactCountLimit: app.config.exactCountLimit },
         (tx, window, total, where) => {
           // Ids first, then those rows with their EXISTS: one EXISTS per row of the page, however deep.
           const pageOrder = order(window.reversed);

@@ -1,11 +1,11 @@
 import { allowed, permit, refuseUnless } from '../lib/permissions';
 import { appliesAtOnce, lockAllowance } from '../lib/fourEyes';
-import { and, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import type { Database } from '../db/client';
-import { companies, companyComments, syncJobs, type CompanyRow } from '../db/schema';
+import { companies, companyComments, creditRequests, syncJobs, type CompanyRow } from '../db/schema';
+import { withStatus } from '../lib/creditRequests';
 import { folded } from '../entities/entity';
 import { answer, page } from '../lib/answers';
 import { changedFields, recordAudit } from '../lib/audit';
@@ -39,6 +39,7 @@ import {
   companyDetailAnswer,
   companyPage,
   companyExport,
+  companySummaryAnswer,
   companySearchBody,
   companySyncBody,
   type CompanySearch,
@@ -102,7 +103,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
         db,
         companies,
         { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
-        { offset: body.offset, limit: PAGE_SIZE, exactCountLimit: config.exactCountLimit },
+        { offset: body.offset, limit: body.limit, exactCountLimit: config.exactCountLimit },
         (tx, window, total, where) =>
           tx
             .select({ ...getTableColumns(companies), searchTotal: total })
@@ -177,6 +178,36 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       const company = await companyDetailOf(db, config.product, id);
       sendVersion(reply, company.version);
       return answer(company);
+    },
+  );
+
+  app.get(
+    '/company/:id/summary',
+    {
+      ...permit('company', 'read'),
+      schema: {
+        tags,
+        summary: "Count what hangs on a company (users, offers, needs, rooms, comments, pending credit requests): its page's summary",
+        params: idParams,
+        response: { 200: companySummaryAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findCompany(db, id);
+      const total = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;
+      const [dependents, comments, pending] = await Promise.all([
+        dependentsOf(db, id),
+        total(db.select({ total: count() }).from(companyComments).where(eq(companyComments.companyId, id))),
+        total(
+          db
+            .select({ total: count() })
+            .from(creditRequests)
+            .where(and(eq(creditRequests.companyId, id), withStatus('pending'))),
+        ),
+      ]);
+      const { users = 0, offers = 0, needs = 0, rooms = 0 } = dependents;
+      return answer({ users, offers, needs, rooms, comments, pending_credit_requests: pending });
     },
   );
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { idParams } from '../../shared/contract/envelope';
 import {
   creditAllowanceAnswer,
@@ -34,19 +33,20 @@ export async function creditRequestRoutes(fastify: FastifyInstance): Promise<voi
       ...permit('credit_request', 'list'),
       schema: {
         tags,
-        summary: 'Search credit requests (pending past their expiry read as expired), newest first, a page at a time',
+        summary: 'Search credit requests (pending past their expiry read as expired), by status, company or requester, newest first, a page at a time',
         body: creditRequestSearchBody,
         response: { 200: creditRequestPage },
       },
     },
     async (request) => {
-      const { status, company_id, offset } = request.body;
+      const { status, company_id, requested_by, offset, limit } = request.body;
       const conditions: SQL[] = [];
       if (status) conditions.push(withStatus(status));
       if (company_id) conditions.push(eq(creditRequests.companyId, company_id));
+      if (requested_by) conditions.push(eq(creditRequests.requestedById, requested_by));
       const where = conditions.length ? and(...conditions) : undefined;
       const [reads, total] = await Promise.all([
-        creditRequestReads(db).where(where).orderBy(desc(creditRequests.createdAt), desc(creditRequests.id)).limit(PAGE_SIZE).offset(offset),
+        creditRequestReads(db).where(where).orderBy(desc(creditRequests.createdAt), desc(creditRequests.id)).limit(limit).offset(offset),
         countMatches(
           db,
           db

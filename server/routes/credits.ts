@@ -3,7 +3,6 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { countMatches } from '../lib/searchTotal';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
 import { companies, creditEntries, type CreditEntryRow } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
@@ -96,14 +95,14 @@ export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      const { offset } = request.body;
+      const { offset, limit } = request.body;
       const [rows, counted] = await Promise.all([
         db
           .select()
           .from(creditEntries)
           .where(eq(creditEntries.companyId, id))
           .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
-          .limit(PAGE_SIZE)
+          .limit(limit)
           .offset(offset),
         countMatches(
           db,

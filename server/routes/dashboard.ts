@@ -9,6 +9,9 @@ import { reusableSelect, statements } from '../lib/preparedQueries';
 import { EMERGENCIES, NEED_STATUSES } from '../../shared/catalogue/needOptions';
 import { LATEST_ROOMS, TREND_WEEKS } from '../../shared/catalogue/dashboard';
 import { dashboardAnswer, type Dashboard } from '../../shared/contract/dashboard';
+import { dashboardTodoAnswer, dashboardTodoQuery } from '../../shared/contract/dashboardTodo';
+import { dashboardTodo, TODO_DEFAULT_DAYS } from '../lib/dashboardTodo';
+import { sessionOf } from '../lib/sessions';
 
 /** Counts may come back as text (bigint), credit sums as numeric. */
 type Numeric = number | string;
@@ -146,6 +149,24 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           last_activity_at: toIso(room.last_activity_at),
         })),
       });
+    },
+  );
+  app.get(
+    '/dashboard/todo',
+    {
+      ...permit('dashboard', 'read'),
+      schema: {
+        tags,
+        summary:
+          'What waits for the signed-in admin: approvals to decide, their requests decided since `since`, rooms awaiting a reply, users invited but not signed up (each null where the role may not list it)',
+        querystring: dashboardTodoQuery,
+        response: { 200: dashboardTodoAnswer },
+      },
+    },
+    async (request) => {
+      const { admin } = sessionOf(request);
+      const since = request.query.since ? new Date(request.query.since) : new Date(Date.now() - TODO_DEFAULT_DAYS * 24 * 60 * 60 * 1000);
+      return answer(await dashboardTodo(app.db, admin, since));
     },
   );
 }

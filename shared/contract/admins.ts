@@ -6,7 +6,7 @@ import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { declaredInputSchema, recordValueSchema } from './fieldSchemas';
 import type { CreateOf, RecordOf, UpdateOf } from './fromFields';
-import { idSchema, offsetSchema, searchSchema, timestamp } from './primitives';
+import { idSchema, limitSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 type Fields = typeof adminFields.fields;
 type AdminField = keyof Fields;
@@ -34,7 +34,7 @@ type AdminValues = Omit<RecordOf<Fields>, '_id' | 'created_at' | 'version' | 'ro
 export type Admin = z.infer<typeof adminRecord>;
 
 /** No sort keys: the list is always newest first. */
-const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema });
+const adminSearchBody = z.object({ search: searchSchema, offset: offsetSchema, limit: limitSchema });
 
 /** Each create field: a required one without a default must be given, the others may be left out (not emptied). */
 const adminCreateBody = z.object(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../catalogue/audit';
 import { csvAnswer, pageAnswer } from './envelope';
-import { idSchema, offsetSchema, timestamp } from './primitives';
+import { idSchema, limitSchema, offsetSchema, timestamp } from './primitives';
 
 export const auditEventRecord = z
   .strictObject({
@@ -39,6 +39,7 @@ export const auditSearchBody = z.object({
   from: instant.optional(),
   to: instant.optional(),
   offset: offsetSchema,
+  limit: limitSchema,
 });
 export type AuditSearch = z.infer<typeof auditSearchBody>;
 

@@ -11,7 +11,11 @@ export const categoryImageRecord = categoryImageContract.record;
 export type CategoryImage = z.infer<typeof categoryImageRecord>;
 
 /** The declared filters alone (no domain means the images of every domain): the Bank is listed whole, unsorted by the client and without pages. */
-export const categoryImageSearchBody = (categoryImageContract.searchBody as unknown as z.ZodObject).omit({ sort: true, offset: true }) as unknown as z.ZodType<{
+export const categoryImageSearchBody = (categoryImageContract.searchBody as unknown as z.ZodObject).omit({
+  sort: true,
+  offset: true,
+  limit: true,
+}) as unknown as z.ZodType<{
   activity_domain?: string;
 }>;
 

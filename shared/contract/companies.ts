@@ -11,6 +11,7 @@ import {
   httpUrl,
   idSchema,
   nameSchema,
+  limitSchema,
   offsetSchema,
   optional,
   searchSchema,
@@ -148,6 +149,7 @@ export const companySearchBody = z.object({
   ) as Record<FilterName, z.ZodOptional<z.ZodString>>),
   sort: sortOf(COMPANY_SORT_KEYS, BALANCE_NAME),
   offset: offsetSchema,
+  limit: limitSchema,
 });
 export type CompanySearch = z.infer<typeof companySearchBody>;
 
@@ -161,3 +163,19 @@ export const companyDetailAnswer = dataAnswer(companyDetailRecord);
 export const companyDeleted = okAnswer;
 export const companyCommentsAnswer = dataAnswer(z.array(companyCommentRecord));
 export const syncJobAnswer = dataAnswer(syncJobRecord);
+
+/** GET /company/{id}/summary: what hangs on the company, counted in one call for its page's summary and tab counts. */
+const companySummaryRecord = z
+  .strictObject({
+    users: z.number().int().min(0),
+    offers: z.number().int().min(0),
+    needs: z.number().int().min(0),
+    /** Rooms where the company is the seller or the buyer. */
+    rooms: z.number().int().min(0),
+    comments: z.number().int().min(0),
+    /** Adjustments of its balance waiting for a second admin, not yet expired. */
+    pending_credit_requests: z.number().int().min(0),
+  })
+  .meta({ id: 'CompanySummary' });
+export type CompanySummary = z.infer<typeof companySummaryRecord>;
+export const companySummaryAnswer = dataAnswer(companySummaryRecord);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CREDIT_REQUEST_STATUSES } from '../catalogue/creditRequests';
 import { creditAdjustBody } from './credits';
 import { dataAnswer, pageAnswer } from './envelope';
-import { creditAmountSchema, idSchema, offsetSchema, timestamp } from './primitives';
+import { creditAmountSchema, idSchema, limitSchema, offsetSchema, timestamp } from './primitives';
 
 /** A credit adjustment waiting for a second admin, or decided (four eyes, decisions.md). */
 export const creditRequestRecord = z
@@ -31,7 +31,10 @@ export type CreditRequest = z.infer<typeof creditRequestRecord>;
 export const creditRequestSearchBody = z.object({
   status: z.enum(CREDIT_REQUEST_STATUSES).optional(),
   company_id: idSchema.optional(),
+  /** The requesting admin's id: the console's "Mine" filter sends the signed-in admin's. */
+  requested_by: idSchema.optional(),
   offset: offsetSchema,
+  limit: limitSchema,
 });
 
 export const creditRequestRejectBody = z.object({ reason: creditAdjustBody.shape.reason });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyDetailRecord } from './companies';
 import { dataAnswer, pageAnswer } from './envelope';
-import { creditAmountSchema, idSchema, offsetSchema, timestamp } from './primitives';
+import { creditAmountSchema, idSchema, limitSchema, offsetSchema, timestamp } from './primitives';
 
 /** One entry of a company's credit ledger: the balance moves only with one of these. */
 export const creditEntryRecord = z
@@ -26,7 +26,7 @@ export const creditAdjustBody = z.object({
   reason: z.string().trim().min(1).max(500),
 });
 
-export const creditSearchBody = z.object({ offset: offsetSchema });
+export const creditSearchBody = z.object({ offset: offsetSchema, limit: limitSchema });
 
 export const creditAdjustAnswer = dataAnswer(companyDetailRecord);
 export const creditEntryPage = pageAnswer(creditEntryRecord);

@@ -3,7 +3,7 @@ import { sortKeysOf, exportColumnsOf, fieldsIn, writableFields, type EntityField
 import { recordVersion, versionSchema } from './versions';
 import { csvAnswer, dataAnswer, okAnswer, pageAnswer } from './envelope';
 import { declaredInputSchema, filterValueSchema, recordValueSchema } from './fieldSchemas';
-import { idSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
+import { idSchema, limitSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
 
 /** What a field holds, as TypeScript sees it. */
 type ValueOf<F> = F extends { type: 'credits' | 'integer' }
@@ -115,12 +115,13 @@ export function contractOf<Fields extends Record<string, FieldDeclaration>>(enti
     ...Object.fromEntries(fieldsIn(entity, 'filter').map((name) => [name, filterValueSchema(entity.fields[name] as FieldDeclaration).optional()])),
     sort: sortOf(sortKeysOf(entity)),
     offset: offsetSchema,
+    limit: limitSchema,
   });
   const createBody = z.object(createShape);
   const updateBody = z.object({ ...updateShape, version: versionSchema.optional() });
   return {
     record: record as unknown as z.ZodType<RecordOf<Fields>>,
-    searchBody: searchBody as unknown as z.ZodType<{ search?: string; sort?: Record<string, 1 | -1>; offset: number } & Record<string, unknown>>,
+    searchBody: searchBody as unknown as z.ZodType<{ search?: string; sort?: Record<string, 1 | -1>; offset: number; limit: number } & Record<string, unknown>>,
     createBody: (options.refineCreate?.(createBody) ?? createBody) as unknown as z.ZodType<CreateOf<Fields>>,
     updateBody: (options.refineUpdate?.(updateBody) ?? updateBody) as unknown as z.ZodType<UpdateOf<Fields>>,
     page: pageAnswer(record),

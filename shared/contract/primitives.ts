@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_DECIMALS, CREDIT_LIMIT } from '../catalogue/audit';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../catalogue/pagination';
 import { ACTIVITY_DOMAINS, DOMAIN_NAMES, isActivityDomain, isSubDomainOf } from '../catalogue/domains';
 import { documentEmptyAsNone } from './jsonSchema';
 
@@ -12,6 +13,8 @@ export const emailSchema = z.string().trim().toLowerCase().regex(z.regexes.email
 export const nameSchema = z.string().trim().min(1).max(200);
 export const searchSchema = z.string().trim().max(200).optional();
 export const offsetSchema = z.number().int().min(0).max(1_000_000).default(0);
+/** A page's rows: the list's choice, 10 unless it says otherwise. */
+export const limitSchema = z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE);
 
 /** '' and null both mean "no value" for an optional field. */
 export const optional = <Schema extends z.ZodType>(schema: Schema) =>

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../catalogue/pagination';
 import { csvAnswer, dataAnswer, pageTotal } from './envelope';
-import { httpUrl, idSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
+import { httpUrl, idSchema, limitSchema, offsetSchema, optional, searchSchema, sortOf, timestamp } from './primitives';
 
-/** A company on one side of a room; both null once the company is deleted. */
-const roomParty = z.strictObject({ name: z.string().nullable(), logo_url: z.string().nullable() });
+/** A company on one side of a room, its id for a link to it; all null once the company is deleted. */
+const roomParty = z.strictObject({ _id: idSchema.nullable(), name: z.string().nullable(), logo_url: z.string().nullable() });
 
 export const roomRecord = z
   .strictObject({
@@ -45,11 +44,10 @@ export const messageTextSchema = z.string().trim().min(1, 'empty message').max(5
 /** Without `sort`, the latest activity first. */
 export const ROOM_SORT_KEYS = ['last_activity_at', 'created_at'] as const;
 
-/** Unlike the other searches, rooms take their page size (`limit`) from the client. */
 export const roomSearchBody = z.object({
   search: searchSchema,
   offset: offsetSchema,
-  limit: z.number().int().min(1).max(50).default(PAGE_SIZE),
+  limit: limitSchema,
   sort: sortOf(ROOM_SORT_KEYS),
 });
 export type RoomSearch = z.infer<typeof roomSearchBody>;

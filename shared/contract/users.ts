@@ -6,7 +6,7 @@ import { versionedBulkIdsBody, versionsOfItsRows } from './bulk';
 import { csvAnswer, dataAnswer } from './envelope';
 import { declaredInputSchema } from './fieldSchemas';
 import { contractOf, type CreateOf, type UpdateOf } from './fromFields';
-import { idSchema, offsetSchema, searchSchema, timestamp } from './primitives';
+import { idSchema, limitSchema, offsetSchema, searchSchema, timestamp } from './primitives';
 
 type Fields = typeof userFields.fields;
 const fieldOf = (name: string) => userFields.fields[name as keyof Fields] as FieldDeclaration;
@@ -46,6 +46,7 @@ const userSearchBody = z.object({
     organisation_id: z.ZodOptional<z.ZodType<string>>;
   }),
   offset: offsetSchema,
+  limit: limitSchema,
 });
 
 /** Each editable field (one not required may be emptied with null); the company's name is always the company's own. */

@@ -27,6 +27,8 @@ export const offerFields = defineFields({
       list: true,
       // A company's Offers tab sets it; the list offers no filter of its own.
       filter: 'hidden',
+      // By the company's name, kept in the offer's search text (server/db/schema.ts).
+      searched: true,
       sortable: true,
       exported: true,
     },

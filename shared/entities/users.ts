@@ -24,6 +24,8 @@ export const userFields = defineFields({
       list: true,
       // A company's Users link sets it; the list shows it as a chip, not a filter of its own.
       filter: 'hidden',
+      // By the company's name (server/entities/users.ts).
+      searched: true,
       exported: true,
     },
     /** Set by the invitation, never by a body. */

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { messages } from '../../shared/catalogue/messages';
-import { expectOk, recordOf, type RecordBody } from './apiResult';
+import type { CompanySummary } from '../../shared/contract/companies';
+import { dataOf, expectOk, recordOf, type DataBody, type RecordBody } from './apiResult';
 import type { CreditRequestRecord } from './creditRequestCalls';
 import type { ApiBody, HttpClient } from './httpClient';
 import { toRecord, type ApiRecord } from './records';
@@ -66,6 +67,11 @@ export function createCompanyCalls(http: HttpClient) {
       const response = await http.post<RecordBody>(`${companyPath(companyId)}/credit`, adjustment);
       const record = recordOf(expectOk(response, messages.failure.generic), messages.failure.generic);
       return response.status === PENDING_APPROVAL ? { pending: true, request: record as CreditRequestRecord } : { pending: false, company: record };
+    },
+
+    /** GET /company/{id}/summary: what hangs on the company, counted (its page's summary and tab counts). */
+    async getCompanySummary(companyId: RaRecord['id']): Promise<CompanySummary> {
+      return dataOf(await http.get<DataBody<CompanySummary>>(`${companyPath(companyId)}/summary`), messages.load.company);
     },
 
     async startSync(companyId: RaRecord['id'], organizationId: string): Promise<SyncJob> {

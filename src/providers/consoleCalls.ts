@@ -6,6 +6,7 @@ import { toRecord, type ConsoleRecord } from './records';
 import { versionHeaders } from './versions';
 import type { CategoryImage } from '../../shared/contract/categoryImages';
 import type { Dashboard } from '../../shared/contract/dashboard';
+import type { DashboardTodo } from '../../shared/contract/dashboardTodo';
 import type { Room, RoomMessage } from '../../shared/contract/rooms';
 import type { Admin } from '../../shared/contract/admins';
 
@@ -65,6 +66,14 @@ export function createConsoleCalls(http: HttpClient) {
 
     async getDashboard(): Promise<Dashboard> {
       const body = expectOk(await http.get<ApiBody & { data?: Dashboard }>('/dashboard'), messages.failure.generic);
+      if (!body.data) throw new CallFailure(messages.failure.generic);
+      return body.data;
+    },
+
+    /** What waits for the signed-in admin; `since`: their previous visit, from which their decided requests count. */
+    async getDashboardTodo(since?: string): Promise<DashboardTodo> {
+      const query = since ? `?since=${encodeURIComponent(since)}` : '';
+      const body = expectOk(await http.get<ApiBody & { data?: DashboardTodo }>(`/dashboard/todo${query}`), messages.failure.generic);
       if (!body.data) throw new CallFailure(messages.failure.generic);
       return body.data;
     },

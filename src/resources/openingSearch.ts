@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../shared/catalogue/pagination';
+import { rememberedPerPage } from '../custom/components/rowsPerPage';
 import { searchPath, searchPayload } from '../providers/searchRequest';
 import { listAddressOf, type ResourceEndpoint } from './declarations';
 
@@ -16,7 +16,7 @@ export interface SearchRequest {
 
 /**
  * The first search of the list an address opens (a list's own, or the page that lists it), with no query: react-admin then
- * opens the list on page 1, unfiltered, in its `listOpening` order, PAGE_SIZE rows (ResourceList). The entry
+ * opens the list on page 1, unfiltered, in its `listOpening` order, its remembered rows per page (ResourceList). The entry
  * sends it ahead while the console's code downloads (httpClient.sendAhead), and the list's identical call takes the
  * answer. With a query (filters, sort or page in the URL), the list's own call is the only one.
  */
@@ -24,7 +24,8 @@ export function openingListSearch({ pathname, search }: Pick<Location, 'pathname
   if (search !== '') return undefined;
   const endpoint = sentAhead.find((candidate) => listAddressOf(candidate) === pathname);
   if (!endpoint) return undefined;
-  const params = { filter: {}, pagination: { page: 1, perPage: PAGE_SIZE }, sort: endpoint.listOpening?.sort };
+  // At the admin's remembered rows-per-page, as the list opens (ResourceList).
+  const params = { filter: {}, pagination: { page: 1, perPage: rememberedPerPage(endpoint.name) }, sort: endpoint.listOpening?.sort };
   return { path: searchPath(endpoint.api, params.filter), payload: searchPayload(endpoint.api, params) };
 }
 

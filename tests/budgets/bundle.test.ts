@@ -8,14 +8,19 @@ import { createFormParts, derivedListScreen, menuScreens, shellScreens } from '.
 
 /** What each first load may download: JavaScript, gzip level 9, summed over the chunks the page imports before it renders. */
 const AUTH_BUDGET_KB = 150;
-/** 350 until the declared entities' registry and derived screens (issue 39) added 1.4 KB to the shell; issue 41 lowers it per page. */
-const SIGNED_IN_PAGE_BUDGET_KB = 355;
+/**
+ * 350 until the declared entities' registry and derived screens (issue 39) added 1.4 KB to the shell; 355 until issue
+ * 40's daily-work pieces of every list (rows per page, the search box's description, the matches count) and the audit
+ * trail's sentences (DerivedList 356.9, AuditPage 355.1). Issue 41 lowers it per page.
+ */
+const SIGNED_IN_PAGE_BUDGET_KB = 360;
 /**
  * Any other chunk loaded on demand, with the shell: a record page, a dialog, the dashboard's charts (after its
  * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen. 360 until issue 39
- * put the declarations in the shell and the derived inputs on the offer's page (365.4 KB).
+ * put the declarations in the shell and the derived inputs on the offer's page (365.4 KB); 370 until issue 40's lists
+ * and read views (the offer's page 370.7 KB, its read view loaded apart).
  */
-const ON_DEMAND_BUDGET_KB = 370;
+const ON_DEMAND_BUDGET_KB = 375;
 
 /**
  * The screens a signed-in admin opens (the Dashboard, the account, each menu entry's), by their source files, as the

@@ -56,7 +56,7 @@ describe('/message/{room_id}', () => {
   it('shows the offer header and the messages grouped by day, own messages on the right, text never as HTML', async () => {
     renderResource(rooms, `/message/${room._id}`, { dataProvider: { getRoom: vi.fn(async () => ({ room, messages: conversation, has_more: false })) } });
     expect(await screen.findByRole('heading', { name: 'Salon 2027', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('Seller: Agence Cèdre · Buyer: Maison Azur')).toBeInTheDocument();
+    expect(screen.getByTestId('room-parties')).toHaveTextContent('Seller: Agence Cèdre · Buyer: Maison Azur');
     const friday = screen.getByRole('region', { name: /^Friday,? 20 November 2026$/ });
     const saturday = screen.getByRole('region', { name: /^Saturday,? 21 November 2026$/ });
     expect(

@@ -110,7 +110,7 @@ describe('the Adjust balance dialog and four eyes', () => {
 
   it('is offered to an admin who may request an adjustment, not to a support admin', async () => {
     const { authProvider, unmount } = renderCompany('support');
-    await screen.findByDisplayValue('Atelier Azur');
+    await screen.findByRole('heading', { name: 'Atelier Azur' });
     await waitFor(() => expect(authProvider.canAccess).toHaveBeenCalledWith(expect.objectContaining({ resource: 'credit_entry', action: 'request' })));
     // The answer has been read by the time the same render's other questions are answered.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -143,7 +143,7 @@ describe('the Credits tab and four eyes', () => {
   it("lists the company's pending requests above the ledger: amount, reason, requester, age", async () => {
     const pending = [buildCreditRequest({ amount: -2500, reason: 'Chargeback', requested_by_name: 'Olivia Ops', created_at: hoursAgo(2) })];
     const { user, company, getList } = renderCompany('support', { pending });
-    await screen.findByDisplayValue('Atelier Azur');
+    await screen.findByRole('heading', { name: 'Atelier Azur' });
     await user.click(screen.getByRole('tab', { name: 'Credits' }));
     const region = await screen.findByRole('region', { name: 'Pending approval' });
     const row = within(region).getByText('Chargeback').closest('tr') as HTMLElement;
@@ -159,7 +159,7 @@ describe('the Credits tab and four eyes', () => {
 
   it('shows no pending list when none waits', async () => {
     const { user, getList } = renderCompany('support');
-    await screen.findByDisplayValue('Atelier Azur');
+    await screen.findByRole('heading', { name: 'Atelier Azur' });
     await user.click(screen.getByRole('tab', { name: 'Credits' }));
     await waitFor(() => expect(getList).toHaveBeenCalledWith('credit_request', expect.anything()));
     expect(await screen.findByRole('region', { name: 'Credits' })).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('the Credits tab and four eyes', () => {
     });
     const entries = [entry({}), entry({ reason: 'Small bonus', amount: 5, admin_name: 'Edith', approved_by: null, approved_by_name: null })];
     const { user } = renderCompany('support', { entries });
-    await screen.findByDisplayValue('Atelier Azur');
+    await screen.findByRole('heading', { name: 'Atelier Azur' });
     await user.click(screen.getByRole('tab', { name: 'Credits' }));
     const approved = (await screen.findByText('Large order')).closest('tr') as HTMLElement;
     expect(within(approved).getByText('Olivia Ops')).toBeInTheDocument();

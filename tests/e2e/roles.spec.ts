@@ -27,10 +27,11 @@ test('a support admin sees a read-only console: no create, edit, delete, export,
   await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 
-  // A company: every field read-only, no Update, Delete or Adjust balance; support may still comment.
+  // A company: read as text, nothing to type into, no Update, Delete or Adjust balance; support may still comment.
   await page.locator('tbody tr').first().click();
   await expectRecordPage(page, /\/company\/[a-f0-9]{24}$/);
-  await expect(page.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+  await expect(page.locator('#main-content').getByRole('textbox')).toHaveCount(0);
   for (const name of ['Update', 'Delete', 'Adjust balance']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Comments' }).click();
   await expect(page.getByLabel('New comment')).toBeEnabled();

@@ -30,7 +30,7 @@ describe('companies: each field declared once (shared/entities/companies.ts)', (
     const text = new PgDialect().sqlToQuery(generated).sql;
     const inText = [...text.matchAll(/coalesce\((\w+),/g)].map((match) => match[1]);
     expect(inText.sort()).toEqual(fieldsIn(companyFields, 'searched').sort());
-    expect(Object.keys(companySearchBody.shape)).toEqual(['search', ...fieldsIn(companyFields, 'filter'), 'sort', 'offset']);
+    expect(Object.keys(companySearchBody.shape)).toEqual(['search', ...fieldsIn(companyFields, 'filter'), 'sort', 'offset', 'limit']);
   });
 
   it('keeps the declared rules: the creation year up to next year, the patterns with their texts', () => {

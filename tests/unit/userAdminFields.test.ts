@@ -84,10 +84,11 @@ describe('admins and users: each field declared once (shared/entities/admins.ts,
   });
 
   it('derive the bodies’ special shapes: no sort key, a role left out but never emptied, a change required, a company’s name ignored', () => {
-    expect(adminContract.searchBody.safeParse({ search: 'ada', sort: { created_at: 1 } }).data).toEqual({ search: 'ada', offset: 0 });
+    expect(adminContract.searchBody.safeParse({ search: 'ada', sort: { created_at: 1 } }).data).toEqual({ search: 'ada', offset: 0, limit: 10 });
     expect(userContract.searchBody.safeParse({ organisation_id: 'c'.repeat(24), sort: { created_at: 1 } }).data).toEqual({
       organisation_id: 'c'.repeat(24),
       offset: 0,
+      limit: 10,
     });
 
     const create = (body: object) => adminContract.createBody.safeParse(body);

@@ -18,6 +18,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Confirm, useDataProvider } from 'react-admin';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import type { Passkey } from '../../../shared/contract/passkeys';
 import type { AdminDataProvider } from '../../providers/dataProvider';
@@ -69,7 +70,7 @@ export const PasskeysSection = () => {
             {passkeys.map((passkey) => (
               <TableRow key={passkey._id}>
                 <TableCell>{passkey.name}</TableCell>
-                <TableCell>{new Date(passkey.created_at).toLocaleString()}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(passkey.created_at)}</TableCell>
                 <TableCell>{passkey.last_used_at ? relativeTime(passkey.last_used_at) : 'Never'}</TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => setNaming({ passkey })} aria-label={`Rename ${passkey.name}`}>

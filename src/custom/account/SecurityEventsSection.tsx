@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import { securityEventLabel } from '../../../shared/catalogue/securityEvents';
 import type { SecurityEvent } from '../../../shared/contract/securityEvents';
@@ -55,7 +56,9 @@ export const SecurityEventsSection = () => {
             {events.map((event) => (
               <TableRow key={event._id}>
                 <EventCell event={event} />
-                <TableCell title={new Date(event.created_at).toLocaleString()}>{relativeTime(event.created_at)}</TableCell>
+                <TableCell title={formatShortDateTime(event.created_at)} sx={{ whiteSpace: 'nowrap' }}>
+                  {relativeTime(event.created_at)}
+                </TableCell>
                 <TableCell>{event.ip ?? '—'}</TableCell>
                 <TableCell>{event.browser ?? '—'}</TableCell>
               </TableRow>

@@ -2,12 +2,11 @@ import { ActionsHeaderCell } from '../components/ActionsHeaderCell';
 import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, type RaRecord } from 'react-admin';
+import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { relativeTime } from '../../../shared/catalogue/relativeTime';
 import type { AdminSession } from '../../../shared/contract/sessions';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
-
-const createdOn = (value: string) => new Date(value).toLocaleString();
 
 /**
  * Live sessions, most recently used first, each but the current one with 'Sign out'. Without `adminId`, the signed-in
@@ -55,8 +54,10 @@ export const SessionsSection = ({ adminId }: { adminId?: RaRecord['id'] }) => {
                   </Stack>
                 </TableCell>
                 <TableCell>{session.ip ?? '—'}</TableCell>
-                <TableCell>{createdOn(session.created_at)}</TableCell>
-                <TableCell title={createdOn(session.last_seen_at)}>{relativeTime(session.last_seen_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(session.created_at)}</TableCell>
+                <TableCell title={formatShortDateTime(session.last_seen_at)} sx={{ whiteSpace: 'nowrap' }}>
+                  {relativeTime(session.last_seen_at)}
+                </TableCell>
                 <TableCell align="right">
                   {!session.current && (
                     <Button

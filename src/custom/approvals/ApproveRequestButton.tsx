@@ -6,10 +6,10 @@ import type { CreditRequestRecord } from '../../providers/creditRequestCalls';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { failureMessage } from '../../providers/failureMessage';
 import { useNotifyingMutation } from '../components/useNotifyingMutation';
-import { formatCredit } from '../product';
+import { ApprovalFigures } from './ApprovalFigures';
 import { REQUEST_APPROVED, decisionFailureText } from './approvalTexts';
 
-/** Approving moves a balance at once: the admin confirms the company and the amount first. */
+/** Approving moves a balance at once: the admin confirms it with the numbers before them (ApprovalFigures). */
 export const ApproveRequestButton = ({ request }: { request: CreditRequestRecord }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
@@ -37,7 +37,7 @@ export const ApproveRequestButton = ({ request }: { request: CreditRequestRecord
         isOpen={confirming}
         loading={approve.isPending}
         title="Approve this adjustment?"
-        content={`${request.company_name ?? 'Deleted company'}: ${formatCredit(request.amount)}, requested by ${request.requested_by_name}. The balance moves at once.`}
+        content={<ApprovalFigures request={request} />}
         confirm="Approve"
         cancel="Cancel"
         onConfirm={() => approve.mutate(undefined)}

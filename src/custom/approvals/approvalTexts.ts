@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../shared/catalogue/errorCodes';
+import type { CreditRequestStatus } from '../../../shared/catalogue/creditRequests';
 
 /** What the Adjust balance dialog says when the adjustment will wait for a second admin. */
 export const APPROVAL_NOTICE = 'A second admin (finance or owner) must approve this adjustment.';
@@ -22,3 +23,14 @@ export const decisionFailureText = (code: string): string => DECISION_REFUSALS[c
 
 /** The filter of the requests still waiting. */
 export const PENDING_REQUESTS = { status: 'pending' } as const;
+
+/** The Approvals page's tabs, one per status, each with what it says when it lists nothing. */
+export const REQUEST_TABS = [
+  { status: 'pending', label: 'Pending', empty: NO_PENDING_REQUEST },
+  { status: 'approved', label: 'Approved', empty: 'No approved request.' },
+  { status: 'rejected', label: 'Rejected', empty: 'No rejected request.' },
+  { status: 'expired', label: 'Expired', empty: 'No expired request.' },
+] as const satisfies ReadonlyArray<{ status: CreditRequestStatus; label: string; empty: string }>;
+
+/** The list's text when no status is chosen (a link without one). */
+export const NO_REQUEST = 'No request found.';

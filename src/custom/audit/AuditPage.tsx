@@ -1,5 +1,6 @@
-import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SelectInput } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '../../../shared/catalogue/audit';
+import { DayInput } from '../components/DayInput';
 import { ResourceList } from '../components/ResourceList';
 import { auditCompactRow } from './auditCompactRow';
 import { AuditActionField, AuditAdminField, AuditChangesField, AuditDateField, AuditRecordField } from './AuditFields';
@@ -15,8 +16,8 @@ const auditFilters = [
   </ReferenceInput>,
   <SelectInput key="entity" source="entity" label="Entity" choices={ENTITY_CHOICES} alwaysOn />,
   <SelectInput key="action" source="action" label="Action" choices={ACTION_CHOICES} alwaysOn />,
-  <DateInput key="from" source="from" label="From" parse={startOfDay} alwaysOn />,
-  <DateInput key="to" source="to" label="To" parse={endOfDay} alwaysOn />,
+  <DayInput key="from" source="from" label="From" parse={startOfDay} alwaysOn />,
+  <DayInput key="to" source="to" label="To" parse={endOfDay} alwaysOn />,
 ];
 
 /** The whole audit trail, newest first; a record that still exists is one click away. */

@@ -7,6 +7,7 @@ import { failureMessage } from '../../providers/failureMessage';
 import type { LogItem } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
 import { MessageLog } from './MessageLog';
+import { RoomPartyLink } from './RoomParty';
 import { useRoomMessages } from './useRoomMessages';
 
 const RoomHeader = ({ room }: { room: Room }) => (
@@ -16,8 +17,8 @@ const RoomHeader = ({ room }: { room: Room }) => (
       <Typography variant="h6" component="h2">
         {room.offer_title}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        Seller: {room.seller.name ?? '—'} · Buyer: {room.buyer.name ?? '—'}
+      <Typography variant="body2" color="text.secondary" data-testid="room-parties">
+        Seller: <RoomPartyLink party={room.seller} /> · Buyer: <RoomPartyLink party={room.buyer} />
       </Typography>
     </Box>
   </Stack>

@@ -3,13 +3,17 @@ import { FunctionField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { ResourceList, searchFilter } from '../components/ResourceList';
 import type { RoomRecord } from '../../providers/records';
+import { RoomPartyLink } from './RoomParty';
 
-const Party = ({ party }: { party?: { name?: string | null; logo_url?: string | null } }) => (
+/** A party's logo and name, the name a link to the company. */
+const Party = ({ party }: { party: RoomRecord['seller'] }) => (
   <Stack direction="row" spacing={1} alignItems="center">
-    <Avatar src={party?.logo_url ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
-      {party?.name?.charAt(0) ?? '?'}
+    <Avatar src={party.logo_url ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+      {party.name?.charAt(0) ?? '?'}
     </Avatar>
-    <span>{party?.name ?? ''}</span>
+    <span>
+      <RoomPartyLink party={party} />
+    </span>
   </Stack>
 );
 
@@ -44,6 +48,7 @@ export const RoomList = () => (
     compact={{
       avatar: (room) => <OfferImage room={room} size={40} />,
       primary: (room) => room.offer_title,
+      // The compact row is itself a link to the room: the parties are text there (a link holds no link), links on the room's page.
       secondary: (room) => (
         <>
           Seller: {room.seller.name ?? '—'} · Buyer: {room.buyer.name ?? '—'}

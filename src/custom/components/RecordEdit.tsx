@@ -27,11 +27,13 @@ import { StaleConflictProvider, StaleRecordDialog, useStaleConflict } from './co
 import { RecordPresence } from './presence/RecordPresence';
 import { TrackEditedVersion, useEditedRecord } from './conflict/editedVersion';
 import { RawDataTab } from './RawDataTab';
+import { deleteConfirmText } from './deleteConsequences';
 import { explainRecordInUse } from './recordInUse';
 import { RecordSkeleton } from './RecordSkeleton';
 import { RecordTabs, type RecordTab } from './RecordTabs';
 import { defaultRecordName, recordPageTitle } from './recordTitle';
 import { useLoadFailure } from './useLoadFailure';
+import { useRecordName } from './useRecordName';
 import { useRecordPath } from './useRecordPath';
 import { useSectionLabel } from './useSectionLabel';
 
@@ -51,6 +53,9 @@ const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailur
   const resource = useResourceContext();
   const [explanation, setExplanation] = useState<string>();
   const explanationTitleId = useId();
+  // The confirmation names the record and says what goes with it (or what refuses it), under the spec's 'Are you sure?'.
+  const nameOf = useRecordName(resource);
+  const confirmText = deleteConfirmText(resource ?? '', nameOf(useRecordContext()));
   if (deleteRefusal) {
     return (
       <Button label="Delete" color="error" onClick={() => notify(deleteRefusal, { type: 'warning' })} disabled={deleteDisabled}>
@@ -64,7 +69,7 @@ const RecordDeleteButton = ({ deleteRefusal, deleteDisabled, explainDeleteFailur
         label="Delete"
         disabled={deleteDisabled}
         confirmTitle={messages.other.areYouSure}
-        confirmContent=""
+        confirmContent={<span>{confirmText}</span>}
         mutationMode="pessimistic"
         mutationOptions={{
           // These replace react-admin's own side effects, whose toast is an 'info' one and whose failure text differs.

@@ -8,7 +8,27 @@ export interface RecordTab {
   content: ReactNode;
   /** Stays mounted (hidden) while another tab is open, so that the form's unsaved edits survive; other tabs load on opening. */
   keepMounted?: boolean;
+  /** How many records the tab lists, beside its label once known. The tab's name stays its label (the summary says the counts). */
+  count?: number;
 }
+
+/** A tab's label with its count, the count in a small pill (GitHub's and Linear's counters). */
+const TabLabel = ({ label, count }: Pick<RecordTab, 'label' | 'count'>) =>
+  count === undefined ? (
+    label
+  ) : (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {label}
+      <Box
+        component="span"
+        aria-hidden
+        data-testid={`tab-count-${tabSegment(label)}`}
+        sx={{ px: 0.75, borderRadius: 5, bgcolor: 'action.selected', color: 'text.primary', fontSize: '0.75rem', lineHeight: 1.6, minWidth: 20 }}
+      >
+        {count.toLocaleString('fr-FR')}
+      </Box>
+    </Box>
+  );
 
 /** A tab's segment of the address: 'Raw Data' → `raw-data`; the first tab has none (the record's bare address). */
 export const tabSegment = (label: string): string => label.toLowerCase().replace(/\s+/g, '-');
@@ -39,7 +59,7 @@ export const RecordTabs = ({ tabs }: { tabs: RecordTab[] }) => {
         {tabs.map((tab, index) => (
           <Tab
             key={tab.label}
-            label={tab.label}
+            label={<TabLabel label={tab.label} count={tab.count} />}
             component={RouterLink}
             to={hrefOf(index, tab.label)}
             replace

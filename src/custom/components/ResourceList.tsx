@@ -1,9 +1,8 @@
-import { Children, isValidElement, lazy, Suspense, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   CanAccess,
   Datagrid,
   List,
-  SearchInput,
   TopToolbar,
   useCanAccess,
   useCreatePath,
@@ -13,6 +12,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
+import { BALANCE_SOURCE } from '../product';
 import { resourceEndpoint } from '../../resources/endpoints';
 import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
@@ -21,6 +21,8 @@ import { keyboardRowsBody, keyboardRowsSx } from './KeyboardRows';
 import { Paginator } from './Paginator';
 import { loadSortMenu } from './phoneListParts';
 import { ResetFiltersButton } from './ResetFiltersButton';
+import { SearchBox } from './SearchBox';
+import { PER_PAGE_CHOICES, rememberedPerPage } from './rowsPerPage';
 import { ServerExportButton } from './ServerExportButton';
 import type { SortField } from './SortMenu';
 import { useIsSmallScreen } from './useIsSmallScreen';
@@ -28,7 +30,7 @@ import { useIsSmallScreen } from './useIsSmallScreen';
 /** Loads only on a phone, like the compact rows. */
 const SortMenu = lazy(async () => ({ default: (await loadSortMenu()).SortMenu }));
 
-export const searchFilter = <SearchInput key="search" source="search" alwaysOn placeholder="Search" />;
+export const searchFilter = <SearchBox key="search" source="search" alwaysOn />;
 export const domainFilters = [
   <DomainSelect key="activity_domain" source="activity_domain" alwaysOn />,
   <SubDomainSelect key="sub_activity_domain" source="sub_activity_domain" alwaysOn />,
@@ -61,6 +63,42 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
     return typeof source === 'string' && typeof label === 'string' && sortable !== false ? [{ source, label }] : [];
   });
 
+type ColumnProps = { source?: unknown; label?: unknown; textAlign?: unknown; cellClassName?: unknown };
+
+/** The class of the cells that never wrap (amounts, dates). */
+const NOWRAP = 'ResourceList-nowrap';
+const AMOUNT_SOURCE = /(^|_)(balance|amount|price)$/;
+const AMOUNT_LABEL = /^(balance|amount|price)$/i;
+const DATE_LABEL = /^(date|created at|updated at|last login|last activity|last seen|signed in)$/i;
+
+/** What a column shows, from its source or label: an amount (right-aligned, on one line), a date (on one line), or text. */
+export function columnKind(column: { source?: unknown; label?: unknown }): 'amount' | 'date' | 'text' {
+  const source = typeof column.source === 'string' ? column.source : '';
+  const label = typeof column.label === 'string' ? column.label : '';
+  if (source === BALANCE_SOURCE || AMOUNT_SOURCE.test(source) || AMOUNT_LABEL.test(label)) return 'amount';
+  if (source.endsWith('_at') || DATE_LABEL.test(label)) return 'date';
+  return 'text';
+}
+
+/** Amounts right-aligned (a column that says its own alignment keeps it), amounts and dates never wrapping. */
+const dailyColumns = (columns: ReactNode): ReactNode =>
+  Children.map(columns, (column) => {
+    if (!isValidElement<ColumnProps>(column)) return column;
+    const kind = columnKind(column.props);
+    if (kind === 'text') return column;
+    const { textAlign, cellClassName } = column.props;
+    return cloneElement(column, {
+      textAlign: textAlign ?? (kind === 'amount' ? 'right' : undefined),
+      cellClassName: [typeof cellClassName === 'string' ? cellClassName : '', NOWRAP].filter(Boolean).join(' '),
+    });
+  });
+
+/** Datagrid's cells: one line where NOWRAP says so, amounts in figures of one width so that they line up. */
+const dailyColumnsSx = {
+  [`& td.${NOWRAP}`]: { whiteSpace: 'nowrap' },
+  '& td.MuiTableCell-alignRight': { fontVariantNumeric: 'tabular-nums' },
+} as const;
+
 /**
  * Search, filters, sort and page live in the URL, so that a reload or a shared link shows the same page. Create,
  * Export and the bulk actions (with the rows' checkboxes) show for an admin whose role may use them.
@@ -85,12 +123,16 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   const recordPath = rowClick === false ? undefined : (rowClick ?? ((id: Identifier) => createPath({ resource, id, type: 'edit' })));
   const empty = emptyText ? <EmptyText text={emptyText} /> : <></>;
   const sortFields = small && compact ? sortFieldsOf(children) : [];
+  // Rows per page: every list's search takes its page size (`limit`); the spec's 10 by default.
+  const perPageChoices = endpoint ? PER_PAGE_CHOICES : undefined;
+  // Read once: the URL's perPage (a shared link) and react-admin's store (this visit's choice) come before it.
+  const [perPage] = useState(() => (perPageChoices ? rememberedPerPage(resource) : PAGE_SIZE));
   return (
     <List
       title={title}
-      perPage={PAGE_SIZE}
+      perPage={perPage}
       sort={endpoint?.listOpening?.sort}
-      pagination={<Paginator />}
+      pagination={<Paginator perPageChoices={perPageChoices} />}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
           {sortFields.length > 0 && (
@@ -118,11 +160,11 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
         <Datagrid
           rowClick={recordPath ?? false}
           body={recordPath ? keyboardRowsBody : undefined}
-          sx={{ ...keyboardRowsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+          sx={{ ...keyboardRowsSx, ...dailyColumnsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
           bulkActionButtons={bulkActions && canBulk ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
           empty={empty}
         >
-          {children}
+          {dailyColumns(children)}
         </Datagrid>
       )}
     </List>

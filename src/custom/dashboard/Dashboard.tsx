@@ -10,6 +10,7 @@ import { Counters } from './Counters';
 import type { Figure } from './FigureList';
 import { LatestRooms } from './LatestRooms';
 import { links } from './listLinks';
+import { TodoFigures } from './TodoFigures';
 import { CreditMovementsCard, NewRecordsCard } from './TrendCards';
 
 export { loadCharts as preloadCharts } from './lazyCharts';
@@ -68,15 +69,14 @@ const OverviewGrid = ({ data }: { data: DashboardFigures }) => {
   );
 };
 
-/** Otherwise, the native overview: every figure opens the list it counts. */
+/** Otherwise, the native overview: what waits for this admin first, then the figures, each opening the list it counts. */
 export const Overview = () => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
-  if (error) return <Typography color="error">{failureMessage(error)}</Typography>;
-  if (!data) return <Loading />;
   return (
     <Box sx={{ mt: 2 }}>
-      <OverviewGrid data={data} />
+      <TodoFigures />
+      {error ? <Typography color="error">{failureMessage(error)}</Typography> : data ? <OverviewGrid data={data} /> : <Loading />}
     </Box>
   );
 };

@@ -3,6 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useNavigate } from 'react-router-dom';
 import type { WeekTrend } from '../../../shared/contract/dashboard';
 import type { Figure } from './FigureList';
+import { compactTick, groupDigits, labelAxisWidth } from './format';
 
 /**
  * A chunk of its own, loaded after the figures: it imports only types from the dashboard. Charts are hidden from
@@ -17,6 +18,9 @@ export interface TrendSeries {
   color: string;
   to: string;
 }
+
+/** A value axis: its ticks compact ('60K', never cut to '60,0…'), its tooltip the whole figure grouped ('60 000'). */
+const valueFormatter = (value: number, context: { location: string }) => (context.location === 'tick' ? compactTick(value) : groupDigits(value));
 
 /** The weeks come labelled `DD/MM/YYYY`; a tick shows `DD/MM`. */
 const weekAxis = {
@@ -37,7 +41,7 @@ export const TrendLineChart = ({ weeks, series }: { weeks: WeekTrend[]; series: 
         height={CHART_HEIGHT}
         dataset={weeks}
         xAxis={[weekAxis]}
-        yAxis={[{ min: 0, tickMinStep: 1, width: 36 }]}
+        yAxis={[{ min: 0, tickMinStep: 1, width: 40, valueFormatter }]}
         // Straight segments: a smoothed curve would dip below zero or overshoot between weeks.
         series={series.map((line) => ({ id: line.key, dataKey: line.key, label: line.label, color: line.color, curve: 'linear' }))}
         hideLegend
@@ -57,7 +61,7 @@ export const WeeklyBarChart = ({ weeks, series, to }: { weeks: WeekTrend[]; seri
         height={CHART_HEIGHT}
         dataset={weeks}
         xAxis={[{ ...weekAxis, scaleType: 'band' }]}
-        yAxis={[{ width: 48 }]}
+        yAxis={[{ width: 48, valueFormatter }]}
         series={series.map((bars) => ({ id: bars.key, dataKey: bars.key, label: bars.label, color: bars.color }))}
         hideLegend
         skipAnimation
@@ -76,8 +80,8 @@ export const BreakdownBarChart = ({ figures, color }: { figures: Figure[]; color
         height={Math.max(120, 36 * figures.length + 40)}
         layout="horizontal"
         dataset={figures.map(({ label, value }) => ({ label, value: Number(value) }))}
-        yAxis={[{ scaleType: 'band', dataKey: 'label', width: 120 }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[{ scaleType: 'band', dataKey: 'label', width: labelAxisWidth(figures.map(({ label }) => label)) }]}
+        xAxis={[{ tickMinStep: 1, valueFormatter }]}
         series={[{ dataKey: 'value', color }]}
         hideLegend
         skipAnimation

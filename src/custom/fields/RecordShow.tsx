@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { HistoryTab } from '../audit/HistoryTab';
 import { RawDataTab } from '../components/RawDataTab';
 import { RecordSkeleton } from '../components/RecordSkeleton';
-import { RecordTabs } from '../components/RecordTabs';
+import { RecordTabs, type RecordTab } from '../components/RecordTabs';
 import { RecordPresence } from '../components/presence/RecordPresence';
 import { recordPageTitle } from '../components/recordTitle';
 import { useLoadFailure } from '../components/useLoadFailure';
@@ -13,6 +13,10 @@ export interface RecordShowProps {
   /** The Information tab: the record as text. */
   information: ReactNode;
   nameOf: (record: RaRecord) => string;
+  /** Shown above the tabs (a company's name, creation date and balance badge), as on RecordEdit. */
+  header?: ReactNode;
+  /** Tabs between Information and History, as on RecordEdit (a company's users, comments…). */
+  extraTabs?: RecordTab[];
 }
 
 const RecordShowTitle = ({ nameOf }: Pick<RecordShowProps, 'nameOf'>) => {
@@ -34,7 +38,7 @@ export const RecordShow = (props: RecordShowProps) => (
   </CanAccess>
 );
 
-const RecordShowPage = ({ information, nameOf }: RecordShowProps) => {
+const RecordShowPage = ({ information, nameOf, header, extraTabs = [] }: RecordShowProps) => {
   const { canAccess: canReadHistory } = useCanAccess({ resource: 'audit_event', action: 'list' });
   return (
     <Show
@@ -47,9 +51,11 @@ const RecordShowPage = ({ information, nameOf }: RecordShowProps) => {
         record && canReadHistory !== undefined ? (
           <>
             <RecordPresence />
+            {header}
             <RecordTabs
               tabs={[
                 { label: 'Information', content: information },
+                ...extraTabs,
                 ...(canReadHistory ? [{ label: 'History', content: <HistoryTab /> }] : []),
                 { label: 'Raw Data', content: <RawDataTab /> },
               ]}

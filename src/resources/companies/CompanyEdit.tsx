@@ -1,58 +1,44 @@
-import { Chip, Stack, Typography } from '@mui/material';
-import { useRecordContext } from 'react-admin';
-import { formatFrenchLongDate } from '../../../shared/catalogue/dates';
+import { lazyNamed } from '../../custom/lazyNamed';
+import { useCanAccess } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { RecordEdit, RecordForm, UpdateDeleteToolbar } from '../../custom/components/RecordEdit';
-import { balanceOf, formatCredit } from '../../custom/product';
 import { RegistryLookup } from '../../custom/registry/RegistryLookup';
-import { AdjustBalanceButton } from './AdjustBalanceButton';
-import { CompanyAvatar } from './CompanyAvatar';
-import { CompanyCommentsTab } from './CompanyCommentsTab';
-import { CompanyCreditsTab } from './CompanyCreditsTab';
+import { CompanyAtAGlance } from './CompanyAtAGlance';
+import { CompanyHeader } from './CompanyHeader';
 import { CompanyInputs } from './CompanyInputs';
-import { CompanySyncTab } from './CompanySyncTab';
-import { CompanyUsersTab } from './CompanyUsersTab';
+import { companyTabs } from './companyTabs';
 import { explainCompanyNotEmpty } from './companyNotEmpty';
-import type { CompanyDetailRecord } from '../../providers/records';
+import { useCompanySummary } from './useCompanySummary';
 
-const CompanyHeader = () => {
-  const record = useRecordContext<CompanyDetailRecord>();
-  if (!record) return null;
-  const balance = balanceOf(record);
-  return (
-    <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ p: 2, pb: 0, flexWrap: 'wrap' }}>
-      <CompanyAvatar size={48} />
-      <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-          {String(record.name ?? '')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Created on {formatFrenchLongDate(record.created_at)}
-        </Typography>
-      </Stack>
-      <Chip label={formatCredit(balance)} color={balance > 0 ? 'success' : balance < 0 ? 'error' : 'default'} data-testid="balance-badge" />
-      <AdjustBalanceButton />
-    </Stack>
-  );
-};
+// Only a role that may not update the record reads it: its code is fetched then, not with the form's.
+const CompanyShow = lazyNamed(() => import('./CompanyShow'), 'CompanyShow');
 
 /** A balance adjustment reloads the company: unsaved edits of the form survive it. */
 const KEEP_UNSAVED_EDITS = { keepDirtyValues: true };
 
-/** A company that still has users, offers, needs or rooms is not deleted: the dialog says what to move first. */
-export const CompanyEdit = () => (
-  <RecordEdit
-    header={<CompanyHeader />}
-    form={
-      <RecordForm toolbar={<UpdateDeleteToolbar explainDeleteFailure={explainCompanyNotEmpty} />} resetOptions={KEEP_UNSAVED_EDITS}>
-        <RegistryLookup />
-        <CompanyInputs />
-      </RecordForm>
-    }
-    extraTabs={[
-      { label: 'Users', content: <CompanyUsersTab /> },
-      { label: 'Comments', content: <CompanyCommentsTab /> },
-      { label: 'Sync', content: <CompanySyncTab /> },
-      { label: 'Credits', content: <CompanyCreditsTab /> },
-    ]}
-  />
-);
+/**
+ * `/company/{id}`: the summary, then the form, for an admin who may update the company; for one who may only read it,
+ * the read view at the same address (CompanyShow), so that a link works for every role. A company that still has
+ * users, offers, needs or rooms is not deleted: the dialog says what to move first.
+ */
+export const CompanyEdit = () => {
+  const summary = useCompanySummary(useParams().id);
+  const { canAccess: canUpdate, isPending } = useCanAccess({ action: 'edit' });
+  if (isPending) return null;
+  if (!canUpdate) return <CompanyShow />;
+  return (
+    <RecordEdit
+      header={<CompanyHeader />}
+      form={
+        <>
+          <CompanyAtAGlance {...summary} />
+          <RecordForm toolbar={<UpdateDeleteToolbar explainDeleteFailure={explainCompanyNotEmpty} />} resetOptions={KEEP_UNSAVED_EDITS}>
+            <RegistryLookup />
+            <CompanyInputs />
+          </RecordForm>
+        </>
+      }
+      extraTabs={companyTabs(summary.summary)}
+    />
+  );
+};

@@ -869,6 +869,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/company/{id}/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count what hangs on a company (users, offers, needs, rooms, comments, pending credit requests): its page's summary
+     * @description Needs the permission `read` on `company`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getCompanyByIdSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/company/{id}/sync': {
     parameters: {
       query?: never;
@@ -1025,7 +1045,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Search credit requests (pending past their expiry read as expired), newest first, a page at a time
+     * Search credit requests (pending past their expiry read as expired), by status, company or requester, newest first, a page at a time
      * @description Needs the permission `list` on `credit_request`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     post: operations['postCreditRequestSearch'];
@@ -1047,6 +1067,26 @@ export interface paths {
      * @description Needs the permission `read` on `dashboard`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
      */
     get: operations['getDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/todo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What waits for the signed-in admin: approvals to decide, their requests decided since `since`, rooms awaiting a reply, users invited but not signed up (each null where the role may not list it)
+     * @description Needs the permission `read` on `dashboard`, which these roles have: owner, finance, operations, support. Other roles get 403 `FORBIDDEN`.
+     */
+    get: operations['getDashboardTodo'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1924,6 +1964,14 @@ export interface components {
       version: number;
       website: string | null;
     };
+    CompanySummary: {
+      comments: number;
+      needs: number;
+      offers: number;
+      pending_credit_requests: number;
+      rooms: number;
+      users: number;
+    };
     CreditAllowance: {
       moved: number;
       remaining: number;
@@ -2011,6 +2059,18 @@ export interface components {
         /** Format: date */
         week: string;
       }[];
+    };
+    DashboardTodo: {
+      approvals_to_decide: number | null;
+      invited_users: number | null;
+      my_decided_requests: {
+        approved: number;
+        expired: number;
+        rejected: number;
+      } | null;
+      rooms_awaiting_reply: number | null;
+      /** Format: date-time */
+      since: string;
     };
     Impersonation: {
       /** Format: date-time */
@@ -2126,6 +2186,7 @@ export interface components {
     Room: {
       _id: string;
       buyer: {
+        _id: string | null;
         logo_url: string | null;
         name: string | null;
       };
@@ -2139,6 +2200,7 @@ export interface components {
       offer_images: string[];
       offer_title: string;
       seller: {
+        _id: string | null;
         logo_url: string | null;
         name: string | null;
       };
@@ -3279,6 +3341,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           search?: string;
@@ -3890,6 +3954,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           search?: string;
@@ -4256,6 +4322,8 @@ export interface operations {
           entity_id?: string;
           /** Format: date-time */
           from?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           /** Format: date-time */
@@ -4337,6 +4405,8 @@ export interface operations {
           entity_id?: string;
           /** Format: date-time */
           from?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           /** Format: date-time */
@@ -4899,6 +4969,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
         };
@@ -4950,6 +5022,38 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['CompanyComment'][];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      404: components['responses']['Status404NotFound'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getCompanyByIdSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CompanySummary'];
             /** @enum {boolean} */
             ok: true;
           };
@@ -5051,6 +5155,8 @@ export interface operations {
       content: {
         'application/json': {
           activity_domain?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           search?: string;
@@ -5094,6 +5200,8 @@ export interface operations {
       content: {
         'application/json': {
           activity_domain?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           search?: string;
@@ -5243,8 +5351,11 @@ export interface operations {
       content: {
         'application/json': {
           company_id?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
+          requested_by?: string;
           /** @enum {string} */
           status?: 'pending' | 'approved' | 'rejected' | 'expired';
         };
@@ -5292,6 +5403,37 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['Dashboard'];
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      400: components['responses']['Status400ValidationErrorInvalidUrl'];
+      401: components['responses']['Status401Unauthorized'];
+      403: components['responses']['Status403ForbiddenMfaEnrolmentRequired'];
+      500: components['responses']['Status500InternalError'];
+      503: components['responses']['Status503DatabaseUnavailableServerStopping'];
+    };
+  };
+  getDashboardTodo: {
+    parameters: {
+      query?: {
+        since?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['DashboardTodo'];
             /** @enum {boolean} */
             ok: true;
           };
@@ -5901,6 +6043,8 @@ export interface operations {
           activity_domain?: string;
           /** @enum {string} */
           emergency?: 'Maintenant' | 'Dans la semaine' | "D'ici un mois" | "Pas d'urgence";
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
@@ -5949,6 +6093,8 @@ export interface operations {
           activity_domain?: string;
           /** @enum {string} */
           emergency?: 'Maintenant' | 'Dans la semaine' | "D'ici un mois" | "Pas d'urgence";
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
@@ -6318,6 +6464,8 @@ export interface operations {
       content: {
         'application/json': {
           domain_activity?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
@@ -6362,6 +6510,8 @@ export interface operations {
       content: {
         'application/json': {
           domain_activity?: string;
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
@@ -6947,6 +7097,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
@@ -7065,6 +7217,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /** @default 10 */
+          limit?: number;
           /** @default 0 */
           offset?: number;
           organisation_id?: string;
