@@ -131,12 +131,12 @@ describe.each(['owner', 'support'] as const)("a company's summary, for a %s admi
     const providers = companyProviders();
     renderResource(companies, `/company/${azur.id}`, { authProvider: fakeAuthProvider(signedInAs(role)), dataProvider: providers });
     const summary = await screen.findByRole('region', { name: 'Summary' });
-    await waitFor(() => expect(within(summary).getByTestId('summary-users')).toHaveTextContent('3users'));
+    await waitFor(() => expect(within(summary).getByTestId('summary-users')).toHaveTextContent('3 users'));
     expect(providers.getCompanySummary).toHaveBeenCalledWith(azur.id);
-    expect(within(summary).getByTestId('summary-offers')).toHaveTextContent('12offers');
-    expect(within(summary).getByTestId('summary-needs')).toHaveTextContent('1need');
-    expect(within(summary).getByTestId('summary-rooms')).toHaveTextContent('4rooms');
-    expect(within(summary).getByTestId('summary-pending_credit_requests')).toHaveTextContent('2pending credit requests');
+    expect(within(summary).getByTestId('summary-offers')).toHaveTextContent('12 offers');
+    expect(within(summary).getByTestId('summary-needs')).toHaveTextContent('1 need');
+    expect(within(summary).getByTestId('summary-rooms')).toHaveTextContent('4 rooms');
+    expect(within(summary).getByTestId('summary-pending_credit_requests')).toHaveTextContent('2 pending credit requests');
     expect(within(summary).getByRole('link', { name: '3 users' })).toHaveAttribute('href', `/company/${azur.id}/users`);
     expect(within(summary).getByRole('link', { name: '2 pending credit requests' })).toHaveAttribute('href', `/company/${azur.id}/credits`);
     const offers = new URL(within(summary).getByRole('link', { name: '12 offers' }).getAttribute('href') ?? '', 'http://console.test');

@@ -25,6 +25,7 @@ test('“cedre” finds the “Cèdre” companies in the list and in quick find
 }) => {
   await page.goto('/company');
   await signIn(page);
+  await page.goto('/company');
   const api = await apiAs(page);
   const found = await api.post('/company/search', { search: 'Cèdre' });
   const cedres = found.data as Array<{ name: string }>;

@@ -37,7 +37,7 @@ const CountTile = ({ tile, count, unavailable }: { tile: Tile; count: number | u
       <>
         <Typography component="span" variant="h6" sx={{ display: 'block', lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}>
           {count.toLocaleString('fr-FR')}
-        </Typography>
+        </Typography>{' '}
         <Typography component="span" variant="body2" color="text.secondary">
           {count === 1 ? tile.one : tile.many}
         </Typography>
