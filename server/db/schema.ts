@@ -54,12 +54,13 @@ export const admins = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: version(),
+    /** The searched name and e-mail, folded and stored: a row read by the search costs a LIKE, not a folding. */
+    searchText: text('search_text').generatedAlwaysAs(sql`search_fold(coalesce(name, '') || ' ' || coalesce(email, ''))`),
   },
   (table) => [
     uniqueIndex('admins_email_key').on(sql`lower(${table.email})`),
     index('admins_created_at_idx').on(table.createdAt),
-    index('admins_name_fold_trgm_idx').using('gin', sql`search_fold(${table.name}) gin_trgm_ops`),
-    index('admins_email_fold_trgm_idx').using('gin', sql`search_fold(${table.email}) gin_trgm_ops`),
+    index('admins_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -261,6 +262,8 @@ export const companies = pgTable(
     organizationId: text('organization_id'),
     createdAt: createdAt(),
     version: version(),
+    /** Users are found by their company's name: folded and stored. */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`search_fold(name)`),
     searchText: text('search_text').generatedAlwaysAs(
       sql`search_fold(coalesce(name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(siret, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
     ),
@@ -268,7 +271,7 @@ export const companies = pgTable(
   (table) => [
     index('companies_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // Users are found by their company's name (server/entities/users.ts).
-    index('companies_name_fold_trgm_idx').using('gin', sql`search_fold(${table.name}) gin_trgm_ops`),
+    index('companies_name_folded_trgm_idx').using('gin', sql`${table.nameFolded} gin_trgm_ops`),
     index('companies_created_at_idx').on(table.createdAt, table.id),
     index('companies_name_idx').on(table.name, table.id),
     index('companies_balance_idx').on(table.creditBalance, table.id),
@@ -411,10 +414,11 @@ export const needs = pgTable(
     version: version(),
     /** Kept by triggers (migration 0009; never written by the app): searched and sorted without a join. */
     organisationName: text('organisation_name'),
+    /** The searched description and company name, folded and stored under one trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`search_fold(coalesce(description, '') || ' ' || coalesce(organisation_name, ''))`),
   },
   (table) => [
-    index('needs_description_fold_trgm_idx').using('gin', sql`search_fold(${table.description}) gin_trgm_ops`),
-    index('needs_organisation_name_fold_trgm_idx').using('gin', sql`search_fold(${table.organisationName}) gin_trgm_ops`),
+    index('needs_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('needs_organisation_name_idx').on(table.organisationName, table.id),
     // Descending with empty values last (server/lib/listing.ts emptiesLast).
     index('needs_organisation_name_desc_idx').on(table.organisationName.desc().nullsLast(), table.id.desc().nullsFirst()),
@@ -457,13 +461,13 @@ export const rooms = pgTable(
     /** The last message's text and time (else the room's creation), kept by triggers (migration 0011; never written by the app): sorted without a subquery. */
     lastMessage: text('last_message'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The offer's title and both parties' names, folded and stored under one trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`search_fold(coalesce(offer_title, '') || ' ' || coalesce(seller_name, '') || ' ' || coalesce(buyer_name, ''))`),
   },
   (table) => [
     index('rooms_created_at_idx').on(table.createdAt, table.id),
     index('rooms_last_activity_idx').on(table.lastActivityAt, table.id),
-    index('rooms_offer_title_fold_trgm_idx').using('gin', sql`search_fold(${table.offerTitle}) gin_trgm_ops`),
-    index('rooms_seller_name_fold_trgm_idx').using('gin', sql`search_fold(${table.sellerName}) gin_trgm_ops`),
-    index('rooms_buyer_name_fold_trgm_idx').using('gin', sql`search_fold(${table.buyerName}) gin_trgm_ops`),
+    index('rooms_search_fold_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // A company's rename updates the names on its rooms.
     index('rooms_seller_idx').on(table.sellerId),
     index('rooms_buyer_idx').on(table.buyerId),

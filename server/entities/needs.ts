@@ -1,5 +1,5 @@
 import { permit } from '../lib/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { needs } from '../db/schema';
 import { changedFields, recordAudit } from '../lib/audit';
 import { checkDomainPair } from '../lib/domainRules';
@@ -7,6 +7,7 @@ import { actOnEachAtVersions } from '../lib/versions';
 import { bulkAnswer } from '../../shared/contract/bulk';
 import { needBulkStatusBody, needContract, type Need } from '../../shared/contract/needs';
 import { needFields } from '../../shared/entities/needs';
+import { folded } from './entity';
 import { entityOf } from './fromFields';
 
 type DomainPair = { activity_domain?: string | null; sub_activity_domain?: string | null };
@@ -20,6 +21,8 @@ export default entityOf(needFields, needContract, {
   // The first 200 characters (indexed), then the whole: the description's own order under a code-point collation.
   sortable: { description: [sql`left(${needs.description}, 200)`, needs.description] },
   more: {
+    // The stored folded description and company name, under one trigram index.
+    search: { text: (pattern) => like(needs.searchText, folded(pattern)) },
     create: { check: async (_db, fields: DomainPair) => checkDomainPair(fields.activity_domain, fields.sub_activity_domain) },
     update: {
       summary: 'Update a need (any status may follow any other)',

@@ -1,5 +1,5 @@
 import { permit } from '../lib/permissions';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { inline, pageIds, searchPage, type Bind } from '../lib/searchTotal';
 import { sortOrder } from '../lib/listing';
 import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { companies, roomMessages, rooms, type RoomMessageRow } from '../db/schema';
-import { foldedLike } from '../entities/entity';
+import { folded } from '../entities/entity';
 import { recordAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -126,8 +126,8 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   const listing = ({ search, sort }: RoomSearch, bind: Bind = inline) => {
     const pattern = search ? bind('search', containsPattern(search)) : undefined;
     return {
-      // Folded, as their trigram indexes hold them (rooms_*_fold_trgm_idx): the offer's title and both parties' names.
-      where: pattern ? or(foldedLike(rooms.offerTitle, pattern), foldedLike(rooms.sellerName, pattern), foldedLike(rooms.buyerName, pattern)) : undefined,
+      // The stored folded offer title and both parties' names, under one trigram index.
+      where: pattern ? like(rooms.searchText, folded(pattern)) : undefined,
       order: sortOrder(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id),
     };
   };
