@@ -4,9 +4,10 @@ import { ROLES, may, type Resource } from '../../shared/catalogue/permissions';
 import type { CompanySummary } from '../../shared/contract/companies';
 import { companyFields, companyFormRows } from '../../shared/entities/companies';
 import companies from '../../src/resources/companies';
+import needResource from '../../src/resources/needs';
 import offerResource from '../../src/resources/offers';
 import userResource from '../../src/resources/users';
-import { buildCompany, buildOffer, buildUser } from '../helpers/builders';
+import { buildCompany, buildNeed, buildOffer, buildUser } from '../helpers/builders';
 import { fakeAuthProvider, signedInAs } from '../helpers/fakeProviders';
 import { renderResource } from '../helpers/renderScreen';
 
@@ -69,6 +70,30 @@ describe.each(readOnlyRoles('company'))("a company's page read by a %s admin", (
     const tabs = screen.getAllByRole('tab').map((tab) => tab.getAttribute('href'));
     for (const tab of ['users', 'comments', 'sync', 'credits', 'raw-data']) expect(tabs).toContain(`/company/${azur.id}/${tab}`);
     expect(screen.getByTestId('balance-badge')).toHaveTextContent('+120 credit');
+  });
+});
+
+describe.each(readOnlyRoles('need'))("a need's page read by a %s admin", (role) => {
+  it('is a read view: its description and urgency as text, the organisation a link, nothing to type into', async () => {
+    const need = buildNeed({
+      description: 'Cloisons pour le deuxième étage',
+      emergency: 'Maintenant',
+      organisation_id: azur.id,
+      organisation_name: 'Atelier Azur',
+    });
+    renderResource(needResource, `/need/${need.id}`, {
+      authProvider: fakeAuthProvider(signedInAs(role)),
+      dataProvider: {
+        getOne: vi.fn(async () => ({ data: need })),
+        getList: vi.fn(async () => ({ data: [], total: 0 })),
+        getMany: vi.fn(async () => ({ data: [] })),
+      },
+    });
+    expect((await screen.findAllByText('Cloisons pour le deuxième étage')).length).toBeGreaterThan(0);
+    expect(typeable()).toEqual([]);
+    expect(screen.getByText('Maintenant')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Atelier Azur' })).toHaveAttribute('href', `/company/${azur.id}`);
+    for (const name of ['Update', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });
 
