@@ -462,7 +462,9 @@ export const rooms = pgTable(
     lastMessage: text('last_message'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The offer's title and both parties' names, folded and stored under one trigram index. */
-    searchText: text('search_text').generatedAlwaysAs(sql`search_fold(coalesce(offer_title, '') || ' ' || coalesce(seller_name, '') || ' ' || coalesce(buyer_name, ''))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold(coalesce(offer_title, '') || ' ' || coalesce(seller_name, '') || ' ' || coalesce(buyer_name, ''))`,
+    ),
   },
   (table) => [
     index('rooms_created_at_idx').on(table.createdAt, table.id),

@@ -6,7 +6,6 @@ const count = z.number().int().min(0);
 
 /** `since`: the admin's previous visit, which the console keeps; without it, the last TODO_DEFAULT_DAYS days. */
 export const dashboardTodoQuery = z.object({ since: timestamp.optional() });
-export type DashboardTodoQuery = z.infer<typeof dashboardTodoQuery>;
 
 /**
  * What waits for the signed-in admin, counted for them. A figure their role may not list is null (not zero): the

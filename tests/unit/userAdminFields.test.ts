@@ -31,7 +31,17 @@ const ROW_DATES = { createdAt: new Date('2026-01-02T03:04:05.000Z'), lastLoginAt
 
 describe('admins and users: each field declared once (shared/entities/admins.ts, users.ts)', () => {
   it('declare the columns of their hand-written tables, with the same required fields, defaults and link rule', () => {
-    agreesWithTable(adminFields, admins, ['id', 'createdAt', 'version', 'passwordHash', 'totpSecret', 'totpEnabledAt', 'totpLastStep', 'passkeyCount', 'searchText']);
+    agreesWithTable(adminFields, admins, [
+      'id',
+      'createdAt',
+      'version',
+      'passwordHash',
+      'totpSecret',
+      'totpEnabledAt',
+      'totpLastStep',
+      'passkeyCount',
+      'searchText',
+    ]);
     agreesWithTable(userFields, users, ['id', 'createdAt', 'version', 'nameFolded', 'emailFolded']);
     // A company's deletion empties its users' link (the table's `set null`), so it is no refusal of the company's.
     const [link] = getTableConfig(users).foreignKeys;

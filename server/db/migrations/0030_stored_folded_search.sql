@@ -20,4 +20,13 @@ CREATE INDEX "rooms_search_fold_trgm_idx" ON "rooms" USING gin ("search_text" gi
 ANALYZE "admins" ("search_text");--> statement-breakpoint
 ANALYZE "companies" ("name_folded");--> statement-breakpoint
 ANALYZE "needs" ("search_text");--> statement-breakpoint
-ANALYZE "rooms" ("search_text");
+ANALYZE "rooms" ("search_text");--> statement-breakpoint
+-- A BEFORE trigger sees no stored generated column in NEW: move_version leaves each one out, as 0022 did search_text.
+DROP TRIGGER admins_version ON admins;--> statement-breakpoint
+CREATE TRIGGER admins_version BEFORE UPDATE ON admins FOR EACH ROW EXECUTE FUNCTION move_version('last_login_at', 'password_hash', 'totp_secret', 'totp_enabled_at', 'totp_last_step', 'passkey_count', 'search_text');--> statement-breakpoint
+DROP TRIGGER companies_version ON companies;--> statement-breakpoint
+CREATE TRIGGER companies_version BEFORE UPDATE ON companies FOR EACH ROW EXECUTE FUNCTION move_version('search_text', 'name_folded');--> statement-breakpoint
+DROP TRIGGER needs_version ON needs;--> statement-breakpoint
+CREATE TRIGGER needs_version BEFORE UPDATE ON needs FOR EACH ROW EXECUTE FUNCTION move_version('organisation_name', 'search_text');--> statement-breakpoint
+DROP TRIGGER users_version ON users;--> statement-breakpoint
+CREATE TRIGGER users_version BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION move_version('last_login_at', 'name_folded', 'email_folded');
