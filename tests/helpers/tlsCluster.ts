@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './serverProcess';
@@ -46,7 +46,7 @@ function makeCa(directory: string, name: string): { key: string; cert: string } 
 export async function startTlsCluster(): Promise<TlsCluster> {
   const directory = mkdtempSync(join(tmpdir(), 'ap-tls-cluster-'));
   const data = join(directory, 'data');
-  const port = await freePort();
+  let port = 0;
   const bin = binDir();
   const stop = () => {
     try {
@@ -74,18 +74,31 @@ export async function startTlsCluster(): Promise<TlsCluster> {
     }
     execFileSync('chmod', ['600', serverKey]);
     runAsServer(`${bin}/initdb`, ['-D', data, '-U', 'root', '--auth=trust', '--no-sync']);
-    const settings = [
-      `-p ${port}`,
-      "-c listen_addresses='127.0.0.1'",
-      `-c unix_socket_directories='${directory}'`,
-      '-c ssl=on',
-      `-c ssl_cert_file='${serverCert}'`,
-      `-c ssl_key_file='${serverKey}'`,
-      '-c fsync=off',
-      '-c shared_buffers=16MB',
-      '-c max_connections=30',
-    ].join(' ');
-    runAsServer(`${bin}/pg_ctl`, ['start', '-D', data, '-w', '-t', '60', '-l', join(directory, 'log'), '-o', settings]);
+    // A free port may be taken by another test's server before the cluster binds it: a new port, twice more.
+    for (let attempt = 1; ; attempt += 1) {
+      port = await freePort();
+      const settings = [
+        `-p ${port}`,
+        "-c listen_addresses='127.0.0.1'",
+        `-c unix_socket_directories='${directory}'`,
+        '-c ssl=on',
+        `-c ssl_cert_file='${serverCert}'`,
+        `-c ssl_key_file='${serverKey}'`,
+        '-c fsync=off',
+        '-c shared_buffers=16MB',
+        '-c max_connections=30',
+      ].join(' ');
+      try {
+        runAsServer(`${bin}/pg_ctl`, ['start', '-D', data, '-w', '-t', '60', '-l', join(directory, 'log'), '-o', settings]);
+        break;
+      } catch (error) {
+        if (attempt === 3)
+          throw new Error(
+            `${(error as Error).message}\n${(existsSync(join(directory, 'log')) ? readFileSync(join(directory, 'log'), 'utf8') : '').slice(-2_000)}`,
+            { cause: error },
+          );
+      }
+    }
     return {
       url: (sslmode) => `postgresql://root@localhost:${port}/postgres?sslmode=${sslmode}`,
       caFile: ca.cert,
