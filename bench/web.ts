@@ -4,11 +4,12 @@
  * transports (BENCH_WEB_TRANSPORTS, both by default): the server's own plain HTTP/1.1 (`http1`), and HTTPS with HTTP/2
  * through a TLS-terminating proxy in front of it (`h2`, bench/tlsProxy.ts), as a deployment serves the console.
  * Prints the median of BENCH_WEB_RUNS runs (3 by default): score, FCP, LCP, TBT, CLS and the JavaScript transferred.
+ * `npm run bench:web -- --against <commit>` measures that commit's console too, beside this tree's, runs alternating.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { SESSION_COOKIE } from '../server/lib/sessions';
@@ -70,62 +71,130 @@ async function measure(port: number, url: string, headers: Record<string, string
   }
 }
 
-/** What each page is measured with: the signed-out form, then the list as a returning admin opens it. */
-async function measurePages(chromePort: number, origin: string, signInOrigin: string, transport: string): Promise<void> {
+interface Build {
+  /** The column's name: `this tree`, or the commit compared against. */
+  label: string;
+  dir: string;
+}
+
+/** One build served over one transport, as a deployment serves the console. */
+interface Served {
+  build: Build;
+  origin: string;
+  signInOrigin: string;
+}
+
+/**
+ * What each page is measured with: the signed-out form, then the list as a returning admin opens it. With several
+ * builds, their runs alternate, so that a change in the machine's speed during the run weighs on every column alike.
+ */
+async function measurePages(chromePort: number, served: Served[], transport: string): Promise<void> {
   // The session cookie, as a returning admin has it: the console trades it for a token at start-up.
-  const cookie = await signInCookie(signInOrigin);
-  const pages: Array<{ name: string; url: string; headers: Record<string, string> }> = [
-    { name: '/auth', url: `${origin}/auth`, headers: {} },
-    { name: '/company (signed in)', url: `${origin}/company`, headers: { Cookie: cookie } },
+  const cookies = await Promise.all(served.map((one) => signInCookie(one.signInOrigin)));
+  const pages = [
+    { name: '/auth', path: '/auth', signedIn: false },
+    { name: '/company (signed in)', path: '/company', signedIn: true },
   ];
   for (const page of pages) {
     for (const preset of ['mobile', 'desktop'] as const) {
-      const measures: Measure[] = [];
-      for (let run = 0; run < RUNS; run += 1) measures.push(await measure(chromePort, page.url, page.headers, preset));
-      const pick = (key: keyof Measure) => median(measures.map((measure) => measure[key]));
-      console.log(
-        `| ${transport === 'h2' ? 'HTTPS, HTTP/2' : 'HTTP/1.1'} | ${page.name} | ${preset} | ${pick('score')} | ${pick('fcp').toFixed(0)} | ${pick('lcp').toFixed(0)} | ${pick('tbt').toFixed(0)} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
-      );
+      const measures: Measure[][] = served.map(() => []);
+      for (let run = 0; run < RUNS; run += 1)
+        for (const [index, one] of served.entries())
+          measures[index]?.push(await measure(chromePort, `${one.origin}${page.path}`, page.signedIn ? { Cookie: cookies[index] ?? '' } : {}, preset));
+      for (const [index, one] of served.entries()) {
+        const pick = (key: keyof Measure) => median((measures[index] ?? []).map((measure) => measure[key]));
+        console.log(
+          `| ${one.build.label} | ${transport === 'h2' ? 'HTTPS, HTTP/2' : 'HTTP/1.1'} | ${page.name} | ${preset} | ${pick('score')} | ${pick('fcp').toFixed(0)} | ${pick('lcp').toFixed(0)} | ${pick('tbt').toFixed(0)} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
+        );
+      }
     }
   }
 }
 
+/** The console of `commit`, built from a worktree of it (this tree's node_modules) into `dir`. */
+function buildCommit(commit: string, dir: string): void {
+  const worktree = mkdtempSync(join(tmpdir(), 'ap-bench-web-against-'));
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', worktree, commit], { stdio: 'ignore' });
+    symlinkSync(resolve('node_modules'), join(worktree, 'node_modules'));
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+      cwd: worktree,
+      env: { ...process.env, CONSOLE_BUILD_DIR: dir, VITE_API_URL: '/api' },
+      stdio: 'inherit',
+    });
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
+    rmSync(worktree, { recursive: true, force: true });
+  }
+}
+
+/** `--against <commit>`: that commit's console is measured beside this tree's, in the same run. */
+function againstCommit(): string | undefined {
+  const index = process.argv.indexOf('--against');
+  if (index < 0) return undefined;
+  const commit = process.argv[index + 1];
+  if (!commit) throw new Error('--against needs a commit');
+  return execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim();
+}
+
 async function main(): Promise<void> {
-  const buildDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-'));
+  const against = againstCommit();
+  const builds: Build[] = [{ label: 'this tree', dir: mkdtempSync(join(tmpdir(), 'ap-bench-web-')) }];
   console.log('building the console…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-    env: { ...process.env, CONSOLE_BUILD_DIR: buildDir, VITE_API_URL: '/api' },
+    env: { ...process.env, CONSOLE_BUILD_DIR: builds[0]?.dir, VITE_API_URL: '/api' },
     stdio: 'inherit',
   });
+  if (against) {
+    console.log(`building the console of ${against}…`);
+    const dir = mkdtempSync(join(tmpdir(), 'ap-bench-web-'));
+    buildCommit(against, dir);
+    builds.push({ label: against, dir });
+  }
   // The proxy's certificate is made for the run: the browser ignores certificate errors, as it would trust a real one.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   });
   try {
-    console.log(`\nLighthouse ${RUNS} run(s) each, median; Debian Chromium; performance category`);
-    console.log('| transport | page | preset | score | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(`\nLighthouse ${RUNS} run(s) each, median; Debian Chromium; performance category; both servers run this tree's server`);
+    console.log('| console | transport | page | preset | score | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const transport of TRANSPORTS) {
-      // A server of its own for each transport, whose public address (CONSOLE_URL) is the origin the browser loads, as
-      // in a deployment: the demo data's uploaded pictures are stored under that address.
-      const origin = transport === 'h2' ? `https://127.0.0.1:${TLS_PORT}` : `http://127.0.0.1:${PORT}`;
-      const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-data-'));
-      let server: Awaited<ReturnType<typeof startServer>> | undefined;
-      let proxy: TlsProxy | undefined;
+      // A server of its own for each build and transport, whose public address (CONSOLE_URL) is the origin the browser
+      // loads, as in a deployment: the demo data's uploaded pictures are stored under that address.
+      const servers: Array<Awaited<ReturnType<typeof startServer>>> = [];
+      const proxies: TlsProxy[] = [];
+      const dataDirs: string[] = [];
       try {
-        server = await startServer(PORT, { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir, CONSOLE_DIR: buildDir, CONSOLE_URL: origin });
-        if (transport === 'h2') proxy = await startTlsProxy(TLS_PORT, new URL(server.origin));
-        await measurePages(chrome.port, proxy?.origin ?? server.origin, server.origin, transport);
+        const served: Served[] = [];
+        for (const [index, build] of builds.entries()) {
+          const port = PORT + index;
+          const origin = transport === 'h2' ? `https://127.0.0.1:${TLS_PORT + index}` : `http://127.0.0.1:${port}`;
+          const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-web-data-'));
+          dataDirs.push(dataDir);
+          const server = await startServer(port, {
+            NODE_ENV: 'development',
+            SEED_DEMO: 'true',
+            DATA_DIR: dataDir,
+            CONSOLE_DIR: build.dir,
+            CONSOLE_URL: origin,
+          });
+          servers.push(server);
+          const proxy = transport === 'h2' ? await startTlsProxy(TLS_PORT + index, new URL(server.origin)) : undefined;
+          if (proxy) proxies.push(proxy);
+          served.push({ build, origin: proxy?.origin ?? server.origin, signInOrigin: server.origin });
+        }
+        await measurePages(chrome.port, served, transport);
       } finally {
-        await proxy?.close();
-        await server?.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        for (const proxy of proxies) await proxy.close();
+        for (const server of servers) await server.stop();
+        for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       }
     }
   } finally {
     chrome.kill();
-    rmSync(buildDir, { recursive: true, force: true });
+    for (const build of builds) rmSync(build.dir, { recursive: true, force: true });
   }
 }
 

@@ -19,7 +19,7 @@ export interface AppProps {
 
 /** The signed-in console: providers, shell and routes; the signed-out screens (/auth…) render without react-admin in Root. */
 export const App = ({ dataProvider, authProvider }: AppProps) => {
-  const [queryClient] = useState(createConsoleQueryClient);
+  const [queryClient] = useState(() => createConsoleQueryClient(authProvider));
   return (
     // What react-admin's <Admin> renders, with the console's own i18n provider: <Admin> imports react-admin's default
     // one (node-polyglot and its polyfills) even when given another.

@@ -1,4 +1,4 @@
-import type { AuthProvider } from 'react-admin';
+import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ErrorCode } from '../../shared/catalogue/errorCodes';
 import { messages } from '../../shared/catalogue/messages';
 import { roleCanAccess, type AccessRequest } from './access';
@@ -42,6 +42,9 @@ export interface AdminAuthProvider extends AuthProvider {
   loginWithCode(params: { mfaToken: string; code: string }): Promise<void>;
   /** A passkey alone (no password), or as the second step with its token; rejects with the server's code or the prompt's failure. */
   loginWithPasskey(params?: { mfaToken?: string }): Promise<void>;
+  /** What canAccess and getIdentity answer, known at once from the in-memory session; undefined before it is read. */
+  accessNow(request: AccessRequest): boolean | undefined;
+  identityNow(): UserIdentity | undefined;
 }
 
 export function createAuthProvider(http: HttpClient, session: SessionStore, log: Pick<Console, 'error'> = console): AdminAuthProvider {
@@ -72,8 +75,20 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
       () => undefined,
     ));
 
+  const accessNow = (request: AccessRequest): boolean | undefined => {
+    const user = session.user();
+    if (!user) return undefined;
+    return enrolmentRequired && request.resource !== 'account' ? false : roleCanAccess(user.role, request);
+  };
+  const identityNow = (): UserIdentity | undefined => {
+    const user = session.user();
+    return user ? { id: user._id, fullName: user.name, email: user.email, role: user.role } : undefined;
+  };
+
   return {
     startSession,
+    accessNow,
+    identityNow,
     mustEnrol: () => enrolmentRequired,
     enrolled: () => {
       enrolmentRequired = false;
@@ -130,16 +145,15 @@ export function createAuthProvider(http: HttpClient, session: SessionStore, log:
     },
 
     async getIdentity() {
-      const user = session.user();
-      if (!user) throw new Error(messages.failure.generic);
-      return { id: user._id, fullName: user.name, email: user.email, role: user.role };
+      const identity = identityNow();
+      if (!identity) throw new Error(messages.failure.generic);
+      return identity;
     },
 
     // The role of the session's admin: a session without one (signed out, or read before roles) may nothing until it is read again.
     // A session that must enrol a second factor may only use its own account, as the server allows (MFA_ENROLMENT_REQUIRED).
     async canAccess(request: AccessRequest) {
-      if (enrolmentRequired && request.resource !== 'account') return false;
-      return roleCanAccess(session.user()?.role, request);
+      return accessNow(request) ?? false;
     },
 
     async getPermissions() {

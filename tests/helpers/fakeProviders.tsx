@@ -38,6 +38,9 @@ export function fakeAuthProvider(overrides: Partial<AdminAuthProvider> = {}, sig
     checkError: vi.fn(async () => undefined),
     getPermissions: vi.fn(async () => undefined),
     startSession: vi.fn(() => true),
+    // No answer at once: components meet react-admin's access and identity queries as they resolve (queryClient.test.ts covers the answers).
+    accessNow: () => undefined,
+    identityNow: () => undefined,
     mustEnrol: vi.fn(() => false),
     enrolled: vi.fn(),
     ...signedInAs('owner'),

@@ -1,6 +1,7 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { useIsSmallScreen } from './useIsSmallScreen';
 import { useRecordPath } from './useRecordPath';
 
 export interface RecordTab {
@@ -8,8 +9,11 @@ export interface RecordTab {
   content: ReactNode;
   /** Stays mounted (hidden) while another tab is open, so that the form's unsaved edits survive; other tabs load on opening. */
   keepMounted?: boolean;
-  /** How many records the tab lists, beside its label once known. The tab's name stays its label (the summary says the counts). */
-  count?: number;
+  /**
+   * How many records the tab lists, beside its label; null while it is counted, its pill kept empty so that no tab
+   * moves when it comes. The tab's name stays its label (the summary says the counts).
+   */
+  count?: number | null;
 }
 
 /** A tab's label with its count, the count in a small pill (GitHub's and Linear's counters). */
@@ -23,9 +27,19 @@ const TabLabel = ({ label, count }: Pick<RecordTab, 'label' | 'count'>) =>
         component="span"
         aria-hidden
         data-testid={`tab-count-${tabSegment(label)}`}
-        sx={{ px: 0.75, borderRadius: 5, bgcolor: 'action.selected', color: 'text.primary', fontSize: '0.75rem', lineHeight: 1.6, minWidth: 20 }}
+        sx={{
+          px: 0.75,
+          borderRadius: 5,
+          bgcolor: 'action.selected',
+          color: 'text.primary',
+          fontSize: '0.75rem',
+          lineHeight: 1.6,
+          minWidth: '2.6em',
+          minHeight: '1.6em',
+          textAlign: 'center',
+        }}
       >
-        {count.toLocaleString('fr-FR')}
+        {count?.toLocaleString('fr-FR')}
       </Box>
     </Box>
   );
@@ -41,6 +55,7 @@ export const RecordTabs = ({ tabs }: { tabs: RecordTab[] }) => {
   const recordPath = useRecordPath();
   const segment = useParams()['*'] ?? '';
   const idPrefix = useId();
+  const small = useIsSmallScreen();
   const found = tabs.findIndex((tab, index) => (index === 0 ? segment === '' : tabSegment(tab.label) === segment));
   if (found < 0) return <Navigate to={recordPath} replace />;
   const hrefOf = (index: number, label: string) => (index === 0 ? recordPath : `${recordPath}/${tabSegment(label)}`);
@@ -51,7 +66,8 @@ export const RecordTabs = ({ tabs }: { tabs: RecordTab[] }) => {
       <Tabs
         value={found}
         variant="scrollable"
-        scrollButtons="auto"
+        // Always there on a phone, where the tabs overflow: appearing once measured, they would push the tabs aside.
+        scrollButtons={small ? true : 'auto'}
         allowScrollButtonsMobile
         aria-label="Record sections"
         sx={{ borderBottom: 1, borderColor: 'divider' }}

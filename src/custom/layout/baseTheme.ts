@@ -49,6 +49,9 @@ export function baseThemeOptions(mode: PaletteMode): ThemeOptions {
       overline: { fontWeight: 600, letterSpacing: '0.12em' },
     },
     components: {
+      // No server rendering here: a media query answers in the first render, instead of drawing the desktop layout on
+      // a phone and drawing it again a frame later (react-admin's layout, lists and toolbars ask several).
+      MuiUseMediaQuery: { defaultProps: { noSsr: true } },
       MuiCssBaseline: {
         defaultProps: { enableColorScheme: true },
         styleOverrides: focusStyles(colours.focusRing),

@@ -26,23 +26,17 @@ interface Tile {
 
 /** A count as a tile: the number large, what it counts below; a link to where they are listed when there is one. */
 const CountTile = ({ tile, count, unavailable }: { tile: Tile; count: number | undefined; unavailable: boolean }) => {
-  const body =
-    count === undefined ? (
-      unavailable ? (
-        <Typography variant="body2" color="text.secondary">{`${tile.many}: not counted`}</Typography>
-      ) : (
-        <Skeleton variant="text" width={80} />
-      )
-    ) : (
-      <>
-        <Typography component="span" variant="h6" sx={{ display: 'block', lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}>
-          {count.toLocaleString('fr-FR')}
-        </Typography>{' '}
-        <Typography component="span" variant="body2" color="text.secondary">
-          {count === 1 ? tile.one : tile.many}
-        </Typography>
-      </>
-    );
+  // The same two lines whether counted, counting or not counted: the tiles keep their height, nothing below them moves.
+  const body = (
+    <>
+      <Typography component="span" variant="h6" sx={{ display: 'block', lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}>
+        {count !== undefined ? count.toLocaleString('fr-FR') : unavailable ? '—' : <Skeleton variant="text" width={40} />}
+      </Typography>{' '}
+      <Typography component="span" variant="body2" color="text.secondary">
+        {count === 1 ? tile.one : unavailable && count === undefined ? `${tile.many}: not counted` : tile.many}
+      </Typography>
+    </>
+  );
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`summary-${tile.key}`}>
       {tile.to && count !== undefined ? (

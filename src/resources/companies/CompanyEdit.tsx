@@ -38,7 +38,7 @@ export const CompanyEdit = () => {
           </RecordForm>
         </>
       }
-      extraTabs={companyTabs(summary.summary)}
+      extraTabs={companyTabs(summary)}
     />
   );
 };

@@ -74,7 +74,7 @@ export const CompanyShow = () => {
           <CompanyFieldsShow />
         </>
       }
-      extraTabs={companyTabs(summary.summary)}
+      extraTabs={companyTabs(summary)}
     />
   );
 };
