@@ -23,7 +23,10 @@ const packageOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exe
 async function main(): Promise<void> {
   const buildDir = mkdtempSync(join(tmpdir(), 'ap-bench-profile-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'ap-bench-profile-data-'));
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { env: { ...process.env, CONSOLE_BUILD_DIR: buildDir, VITE_API_URL: '/api' }, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    env: { ...process.env, CONSOLE_BUILD_DIR: buildDir, VITE_API_URL: '/api' },
+    stdio: 'inherit',
+  });
   const maps = new Map<string, SourceMapConsumer | null>();
   const mapOf = (file: string) => {
     if (!maps.has(file)) {
@@ -32,7 +35,13 @@ async function main(): Promise<void> {
     }
     return maps.get(file) ?? null;
   };
-  const server = await startServer(PORT, { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir, CONSOLE_DIR: buildDir, CONSOLE_URL: `http://127.0.0.1:${PORT}` });
+  const server = await startServer(PORT, {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'true',
+    DATA_DIR: dataDir,
+    CONSOLE_DIR: buildDir,
+    CONSOLE_URL: `http://127.0.0.1:${PORT}`,
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const signIn = await browser.newContext({ baseURL: server.origin });
