@@ -1,48 +1,63 @@
-import { StrictMode, lazy, startTransition } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { SIGN_IN_PATH } from './providers/authProvider';
 import { authProvider, httpClient, passwordCalls } from './providers/connection';
-import { ENROL_PATH } from './custom/auth/useEnterConsole';
+import { AuthShell, type AuthServices } from './custom/auth/AuthShell';
+import { AuthScreens, PageLoading } from './custom/auth/AuthScreens';
+import { HistoryNavigation, isAuthScreen } from './custom/auth/authNavigation';
 import { openingListSearch } from './resources/openingSearch';
-import { Root } from './Root';
 
-/** Fetched on its first route, or while the admin types on a sign-in screen (with the dashboard); a failed prefetch is retried by the route. */
+/** Fetched on the console's first address, or while the admin types on a sign-in screen (with the dashboard); a failed prefetch is retried by the route. */
 const loadConsole = () => import('./console');
+const loadRouter = () => import('./consoleRouter');
 const Console = lazy(loadConsole);
-const prefetchConsole = () =>
-  void loadConsole()
-    .then((module) => module.preloadDashboard())
-    .catch(() => undefined);
+const ConsoleRouter = lazy(loadRouter);
+const prefetchConsole = () => void Promise.all([loadRouter(), loadConsole().then((module) => module.preloadDashboard())]).catch(() => undefined);
+
+const services: AuthServices = { authProvider, passwordCalls, prefetchConsole };
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-/** A data router: react-admin's warning before leaving unsaved edits blocks navigations, which only a data router can do. */
-const router = createBrowserRouter([
-  { path: '*', element: <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} /> },
-]);
-
-// Outside the sign-in screens, the start-up session check runs while the console's code downloads, and with a
-// session, so does the first search of the list the page opens on. A session that may only enrol a second factor
-// (MFA_REQUIRED_ROLES) opens on the Security tab, wherever the page was, before any screen asks for what it may not read.
-if (!window.location.pathname.startsWith(SIGN_IN_PATH)) {
+// Outside the sign-in screens, the console's code downloads at once beside its router's, the start-up session check runs
+// meanwhile, and with a session, so does the first search of the list the page opens on.
+if (!isAuthScreen(window.location.pathname)) {
+  void loadConsole().catch(() => undefined);
   const openingSearch = openingListSearch(window.location);
   void authProvider.checkAuth({}).then(
-    () => {
-      if (authProvider.mustEnrol()) void router.navigate(ENROL_PATH, { replace: true });
-      else if (openingSearch) httpClient.sendAhead(openingSearch.path, openingSearch.payload);
-    },
+    () => (openingSearch && !authProvider.mustEnrol() ? httpClient.sendAhead(openingSearch.path, openingSearch.payload) : undefined),
     () => undefined,
   );
 }
+
+/**
+ * A page opened on a signed-out screen runs it without the console's router; once the admin is signed in (or follows
+ * any other address), the console's router mounts on the address the screen went to. The shell stays mounted across,
+ * so that a toast shown just before the console opens stays readable.
+ */
+const Entry = () => {
+  const [inConsole, setInConsole] = useState(() => !isAuthScreen(window.location.pathname));
+  const enterConsole = useCallback(() => setInConsole(true), []);
+  return (
+    <AuthShell services={services}>
+      {inConsole ? (
+        <Suspense fallback={<PageLoading />}>
+          <ConsoleRouter console={Console} />
+        </Suspense>
+      ) : (
+        <HistoryNavigation onLeave={enterConsole}>
+          <AuthScreens />
+        </HistoryNavigation>
+      )}
+    </AuthShell>
+  );
+};
 
 const root = createRoot(container);
 // A transition renders in slices that yield to the browser between them, instead of one long task on a slow phone.
 startTransition(() =>
   root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <Entry />
     </StrictMode>,
   ),
 );

@@ -6,8 +6,11 @@ import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormParts, derivedListScreen, menuScreens, shellScreens } from '../helpers/declaredScreens';
 
-/** What each first load may download: JavaScript, gzip level 9, summed over the chunks the page imports before it renders. */
-const AUTH_BUDGET_KB = 150;
+/**
+ * What each first load may download: JavaScript, gzip level 9, summed over the chunks the page imports before it renders.
+ * /auth: 150 until issue 41 took the console's router out of its first load (121.5 KB).
+ */
+const AUTH_BUDGET_KB = 125;
 /**
  * 350 until the declared entities' registry and derived screens (issue 39) added 1.4 KB to the shell; 355 until issue
  * 40's daily-work pieces of every list (rows per page, the search box's description, the matches count) and the audit
@@ -34,7 +37,7 @@ const LOADED_AFTER_THE_ROWS = createFormParts();
 const LOADED_AFTER_ANY_LIST_ROWS = ['src/custom/components/CreateDialog.tsx', 'src/custom/components/bulk/'];
 
 /** Libraries of the signed-in console: the sign-in screens must load none of them. */
-const CONSOLE_ONLY_LIBRARIES = ['/react-admin/', '/ra-core/', '/ra-ui-materialui/', '/@tanstack/', '/react-hook-form/'];
+const CONSOLE_ONLY_LIBRARIES = ['/react-admin/', '/ra-core/', '/ra-ui-materialui/', '/@tanstack/', '/react-hook-form/', '/react-router/', '/react-router-dom/'];
 
 /** The production build that the test command (scripts/test-all.sh) makes once for these budgets and the end-to-end
  * server; without it, this file builds its own. */

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../../src/App';
 import { Root } from '../../src/Root';
+import { AuthShell } from '../../src/custom/auth/AuthShell';
 import type { AdminAuthProvider } from '../../src/providers/authProvider';
 import type { PasswordCalls } from '../../src/providers/passwordCalls';
 import { LocationProbe, currentLocation, fakeAuthProvider, mockedDataProvider, type MockedDataProvider } from './fakeProviders';
@@ -15,7 +16,7 @@ export interface RenderAppOptions {
 }
 
 /**
- * The whole page at `path` (the signed-out screens and the console behind them, as main.tsx mounts them),
+ * The whole page at `path` (the signed-out screens and the console behind them, as consoleRouter.tsx mounts them),
  * over a mocked data provider (react-admin docs/UnitTesting.md): for what only the whole app shows, such as
  * routing, the layout and its menu, the sign-in redirects and the signed-out screens. A console screen on
  * its own renders faster with renderScreen.
@@ -38,7 +39,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
         path: '*',
         element: (
           <>
-            <Root console={Console} authProvider={authProvider} passwordCalls={passwordCalls} prefetchConsole={prefetchConsole} />
+            <Root console={Console} />
             <LocationProbe />
           </>
         ),
@@ -46,6 +47,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     ],
     { initialEntries: [path] },
   );
-  const view = render(<RouterProvider router={router} />);
+  const view = render(
+    <AuthShell services={{ authProvider, passwordCalls, prefetchConsole }}>
+      <RouterProvider router={router} />
+    </AuthShell>,
+  );
   return { ...view, user, dataProvider, authProvider, passwordCalls, prefetchConsole, location: currentLocation };
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Link } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../../shared/catalogue/messages';
+import { SIGN_IN_PATH } from '../../providers/authProvider';
 import { AuthCard } from './AuthCard';
+import { AuthLink } from './authNavigation';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { AuthTextField } from './AuthTextField';
 
@@ -56,9 +57,9 @@ export const ForgotPasswordPage = () => {
           </Button>
         </form>
       )}
-      <Link component={RouterLink} to="/auth" variant="body2">
+      <AuthLink to={SIGN_IN_PATH} variant="body2">
         Back to sign in
-      </Link>
+      </AuthLink>
     </AuthCard>
   );
 };

@@ -1,10 +1,10 @@
 import { Button, CircularProgress } from '@mui/material';
-import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
 import { SIGN_IN_PATH, secondStepOf } from '../../providers/authProvider';
 import { messages, resetFromLinkError } from '../../../shared/catalogue/messages';
 import { PASSWORD_HINT } from '../../../shared/catalogue/passwords';
 import { AuthCard } from './AuthCard';
+import { useAuthNavigation } from './authNavigation';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { PasswordField } from './PasswordField';
 import { RESET_PATH } from './paths';
@@ -12,11 +12,10 @@ import { useEnterConsole } from './useEnterConsole';
 
 /** /auth/reset?token=…: a new password from the emailed link, then the console. */
 export const ResetPasswordPage = () => {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const { location, navigate } = useAuthNavigation();
+  const token = new URLSearchParams(location.search).get('token') ?? '';
   const { authProvider, passwordCalls, prefetchConsole } = useAuthServices();
   const enterConsole = useEnterConsole();
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const reset = useAuthMutation(
     async (newPassword: string) => {
@@ -68,6 +67,7 @@ export const ResetPasswordPage = () => {
 
 /** The older /auth/reset-password address redirects to /auth/reset, query kept. */
 export const ResetPasswordRedirect = () => {
-  const location = useLocation();
-  return <Navigate to={`${RESET_PATH}${location.search}`} replace />;
+  const { location, navigate } = useAuthNavigation();
+  useEffect(() => navigate(`${RESET_PATH}${location.search}`, { replace: true }), [location.search, navigate]);
+  return null;
 };

@@ -1,7 +1,7 @@
-import { Button, CircularProgress, Link } from '@mui/material';
+import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
+import { AuthLink, useAuthNavigation } from './authNavigation';
 import { useAuthMutation, useAuthServices } from './AuthShell';
 import { AuthTextField } from './AuthTextField';
 import { PasswordField } from './PasswordField';
@@ -16,7 +16,7 @@ import { useEnterConsole } from './useEnterConsole';
  * reset link); or a passkey alone.
  */
 export const SignInPage = () => {
-  const handedOver = useLocation().state as SecondStep | null;
+  const handedOver = useAuthNavigation().location.state as SecondStep | null;
   const [secondStep, setSecondStep] = useState(handedOver?.mfaToken ? handedOver : undefined);
   return secondStep ? (
     <SignInCodeStep mfaToken={secondStep.mfaToken} methods={secondStep.methods} onRestart={() => setSecondStep(undefined)} />
@@ -77,9 +77,9 @@ const PasswordStep = ({ onMfaRequired }: { onMfaRequired: (secondStep: SecondSte
             prefetchConsole();
           }}
         />
-        <Link component={RouterLink} to={FORGOT_PATH} variant="body2">
+        <AuthLink to={FORGOT_PATH} variant="body2">
           Forgot password
-        </Link>
+        </AuthLink>
         <Button type="submit" variant="contained" disabled={!email.trim() || !password || submitting}>
           {submitting ? <CircularProgress size={22} aria-label="Signing in" /> : 'Sign in'}
         </Button>

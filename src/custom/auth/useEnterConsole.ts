@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAuthServices } from './AuthShell';
+import { useAuthNavigation } from './authNavigation';
 
 /** Where an admin who must enrol a second factor first lands: the account page's Security tab. */
 export const ENROL_PATH = '/account#security';
@@ -10,7 +10,7 @@ export const ENROL_PATH = '/account#security';
  * session that may only enrol a second factor opens on the Security tab, whatever was asked.
  */
 export function useEnterConsole() {
-  const navigate = useNavigate();
+  const { navigate } = useAuthNavigation();
   const { authProvider } = useAuthServices();
   return useCallback((path = '/') => navigate(authProvider.mustEnrol() ? ENROL_PATH : path, { replace: true }), [navigate, authProvider]);
 }
