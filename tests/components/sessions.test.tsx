@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionsSection } from '../../src/custom/account/SessionsSection';
 import { SessionTimeoutWarning } from '../../src/custom/layout/SessionTimeoutWarning';
+import { OPENING_SCREEN_FALLBACK_MS } from '../../src/custom/layout/useOpeningScreenSettled';
 import { createActivityClock } from '../../src/providers/activity';
 import admins from '../../src/resources/admins';
 import type { AdminSession } from '../../shared/contract/sessions';
@@ -113,6 +114,8 @@ describe('the idle timeout warning', () => {
       return { ok: true, data: [], idle_minutes: 2 };
     });
     const { authProvider } = renderWarning(listSessions, clock);
+    // The idle time is asked once the opening screen is settled (here after the fallback): the session's clock starts there.
+    await advance(OPENING_SCREEN_FALLBACK_MS);
     await advance(50_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await advance(20_000);
@@ -129,6 +132,16 @@ describe('the idle timeout warning', () => {
     expect(authProvider.logout).not.toHaveBeenCalled();
     await advance(35_000);
     expect(authProvider.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the idle time only once the opening screen has its data (here, a screen without any: after the fallback)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const listSessions = vi.fn(async () => ({ ok: true, data: [], idle_minutes: 2 }));
+    renderWarning(listSessions);
+    await advance(OPENING_SCREEN_FALLBACK_MS - 100);
+    expect(listSessions).not.toHaveBeenCalled();
+    await advance(200);
+    expect(listSessions).toHaveBeenCalledTimes(1);
   });
 
   it('signs out to /auth at the timeout, once', async () => {

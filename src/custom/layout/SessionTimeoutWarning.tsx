@@ -6,6 +6,7 @@ import { activity } from '../../providers';
 import type { ActivityClock } from '../../providers/activity';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
 import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useOpeningScreenSettled } from './useOpeningScreenSettled';
 
 /** The warning opens this long before the idle timeout. */
 const WARNING_MS = 60_000;
@@ -18,19 +19,23 @@ const TICK_MS = 1_000;
 export const SessionTimeoutWarning = ({ clock = activity }: { clock?: ActivityClock }) => {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const logout = useLogout();
+  // Nothing before the opening screen has its data: neither the call nor the clock's ticks share its first second.
+  const openingScreenSettled = useOpeningScreenSettled();
   // Under react-admin's 'auth' key: its answer is not the opening screen's data (useOpeningScreenSettled), which would let
   // what waits for that screen (the approvers' count) go before the screen's own search.
   const { data: idleMinutes } = useQuery({
     queryKey: ['auth', 'idle-minutes'],
     queryFn: async () => (await dataProvider.listSessions()).idle_minutes,
     staleTime: Infinity,
+    enabled: openingScreenSettled,
   });
   const [now, setNow] = useState(Date.now);
   const signingOut = useRef(false);
   useEffect(() => {
+    if (idleMinutes === undefined) return undefined;
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [idleMinutes]);
   const remaining = idleMinutes === undefined ? Infinity : clock.last() + idleMinutes * 60_000 - now;
   useEffect(() => {
     if (remaining > 0 || signingOut.current) return;
