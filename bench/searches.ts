@@ -19,10 +19,12 @@ import { SEARCHES } from './searchBench/shapes';
 
 const options = benchOptions();
 const LABELS: Record<DatabaseName, string> = { pglite: 'PGlite (embedded, in memory)', postgres: 'PostgreSQL' };
+const SEEDING_TIMEOUT_MS = 30 * 60_000;
 const mebibytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function run(database: DatabaseName) {
-  const handle = await openThrowawayDatabase(database === 'postgres' ? process.env.DATABASE_URL : undefined);
+  // Seeding a million rows a table runs statements of minutes: past the pool's 30 s statement limit.
+  const handle = await openThrowawayDatabase(database === 'postgres' ? process.env.DATABASE_URL : undefined, undefined, undefined, SEEDING_TIMEOUT_MS);
   try {
     const seeded = await seedTables(handle.db, options.rows, options.searches);
     const seedLine = [...seeded].map(([table, seconds]) => `${table} ${seconds.toFixed(1)} s`).join(', ');

@@ -40,6 +40,8 @@ export async function openThrowawayDatabase(
   serverUrl: string | undefined = process.env.DATABASE_URL,
   pgliteImage?: Blob,
   pooler = poolingFromEnvironment(),
+  /** A statement's limit on PostgreSQL, for a bench whose seeding runs longer than a request may (DATABASE_QUERY_TIMEOUT_MS's default). */
+  databaseQueryTimeoutMs?: number,
 ): Promise<ThrowawayDatabase> {
   if (!serverUrl) return openDatabase({ dataDir: ':memory:', pgliteImage });
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
@@ -50,7 +52,12 @@ export async function openThrowawayDatabase(
     if (pooler) await client.query(`ALTER DATABASE ${name} SET jit = off`);
   });
   const pooling: Pooling | undefined = pooler && { databasePooler: 'transaction', databaseDirectUrl: urlOf(pooler.directServerUrl, name) };
-  const handle = await openDatabase({ databaseUrl: urlOf(serverUrl, name), ...pooling, dataDir: ':memory:' });
+  const handle = await openDatabase({
+    databaseUrl: urlOf(serverUrl, name),
+    ...pooling,
+    dataDir: ':memory:',
+    ...(databaseQueryTimeoutMs ? { databaseQueryTimeoutMs } : {}),
+  });
   return {
     ...handle,
     url: urlOf(serverUrl, name),
