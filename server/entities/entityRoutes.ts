@@ -77,6 +77,10 @@ export function entityRoutes(entity: AnyEntity) {
         }
         return { where: conditions.length ? and(...conditions) : undefined, order: sortOrder(body.sort, sortable, search.defaultSort, table.id) };
       };
+      // The prepared statement's key besides the names bound: the sort, and the criteria given (a criterion of its own,
+      // such as users invited who never signed in, may bind no value and still change the SQL).
+      const shapeOf = (body: Record<string, unknown>) =>
+        JSON.stringify([body.sort ?? null, Object.keys(search.filters ?? {}).filter((field) => ![undefined, null, ''].includes(body[field] as never))]);
 
       app.post(
         `${path}/search`,
@@ -90,7 +94,7 @@ export function entityRoutes(entity: AnyEntity) {
           const { rows, total } = await searchPage(
             db,
             table,
-            { where: (bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) },
+            { where: (bind) => listing(body, bind).where, shape: shapeOf(body) },
             { offset: body.offset, limit: body.limit, exactCountLimit: config.exactCountLimit },
             (tx, window, total, where) => {
               const pageOrder = order(window.reversed);

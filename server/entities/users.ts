@@ -1,3 +1,4 @@
+import { invitedNotSignedIn } from '../lib/dashboardTodo';
 import { permit } from '../lib/permissions';
 import { eq, like, or, sql } from 'drizzle-orm';
 import { companies, impersonationTokens, users } from '../db/schema';
@@ -36,6 +37,10 @@ const derived = entityOf(userFields, userContract, {
           like(users.emailFolded, folded(pattern)),
           sql`${users.organisationId} = ANY(ARRAY(SELECT ${companies.id} FROM ${companies} WHERE ${like(companies.nameFolded, folded(pattern))}))`,
         ),
+      filters: {
+        organisation_id: users.organisationId,
+        invited_not_signed_in: (value) => (value === true ? invitedNotSignedIn(users.invited, users.lastLoginAt) : undefined),
+      },
     },
     update: {
       /** The company is checked by the derived reference check; the e-mail is no other user's. */

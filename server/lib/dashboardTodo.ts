@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { may, type Role } from '../../shared/catalogue/permissions';
 import type { DashboardTodo } from '../../shared/contract/dashboardTodo';
 import type { Database } from '../db/client';
@@ -11,6 +11,14 @@ export const TODO_DEFAULT_DAYS = 7;
  * abandoned months ago is not work for today.
  */
 export const TODO_ROOM_WINDOW_DAYS = 30;
+
+/** The condition of a room awaiting a reply (the to-do's figure and the rooms list's filter alike), over its id and last activity. */
+export const awaitingReply = (roomId: SQLWrapper, lastActivityAt: SQLWrapper): SQL =>
+  sql`(${lastActivityAt} > now() - make_interval(days => ${sql.raw(String(TODO_ROOM_WINDOW_DAYS))})
+       AND (SELECT m.sender_role FROM room_messages m WHERE m.room_id = ${roomId} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) = 'buyer')`;
+
+/** The condition of a user invited who never signed in (the to-do's figure and the users list's filter alike). */
+export const invitedNotSignedIn = (invited: SQLWrapper, lastLoginAt: SQLWrapper): SQL => sql`(${invited} AND ${lastLoginAt} IS NULL)`;
 
 type Numeric = number | string | null;
 interface TodoRow {
@@ -48,13 +56,10 @@ export async function dashboardTodo(db: Database, admin: { id: string; role: Rol
       ${mine(sql`status = 'approved' AND decided_at > ${from}`)} AS approved,
       ${mine(sql`status = 'rejected' AND decided_at > ${from}`)} AS rejected,
       ${mine(sql`(status = 'expired' OR status = 'pending') AND expires_at <= now() AND expires_at > ${from}`)} AS expired,
-      ${counted(
-        shown.rooms,
-        sql`SELECT count(*) FROM rooms r
-             WHERE r.last_activity_at > now() - make_interval(days => ${TODO_ROOM_WINDOW_DAYS})
-               AND (SELECT m.sender_role FROM room_messages m WHERE m.room_id = r.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) = 'buyer'`,
-      )} AS rooms,
-      ${counted(shown.invited, sql`SELECT count(*) FROM users WHERE invited AND last_login_at IS NULL`)} AS invited`)) as unknown as { rows: TodoRow[] };
+      ${counted(shown.rooms, sql`SELECT count(*) FROM rooms r WHERE ${awaitingReply(sql`r.id`, sql`r.last_activity_at`)}`)} AS rooms,
+      ${counted(shown.invited, sql`SELECT count(*) FROM users WHERE ${invitedNotSignedIn(sql`invited`, sql`last_login_at`)}`)} AS invited`)) as unknown as {
+    rows: TodoRow[];
+  };
   const row = result.rows[0];
   if (!row) throw new Error('dashboard to-do query returned no row');
   return {

@@ -6,6 +6,7 @@ import { csvExportRoute, date, exportSelection, text } from '../lib/csvExport';
 import { roomActivity } from '../lib/roomActivity';
 import { openEventStream } from '../lib/eventStream';
 import { alias } from 'drizzle-orm/pg-core';
+import { awaitingReply } from '../lib/dashboardTodo';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
@@ -123,11 +124,11 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
   app.addHook('preClose', () => activity.close());
 
   /** Newest first; shared by the page and the export. */
-  const listing = ({ search, sort }: RoomSearch, bind: Bind = inline) => {
+  const listing = ({ search, sort, awaiting_reply }: RoomSearch, bind: Bind = inline) => {
     const pattern = search ? bind('search', containsPattern(search)) : undefined;
     return {
       // The stored folded offer title and both parties' names, under one trigram index.
-      where: pattern ? like(rooms.searchText, folded(pattern)) : undefined,
+      where: and(pattern ? like(rooms.searchText, folded(pattern)) : undefined, awaiting_reply ? awaitingReply(rooms.id, rooms.lastActivityAt) : undefined),
       order: sortOrder(sort, sortColumns, { field: 'last_activity_at', direction: -1 }, rooms.id),
     };
   };
@@ -146,7 +147,7 @@ export async function roomRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { body } = request;
       const { order } = listing(body);
-      const criteria = { where: (bind: Bind) => listing(body, bind).where, shape: JSON.stringify(body.sort ?? null) };
+      const criteria = { where: (bind: Bind) => listing(body, bind).where, shape: JSON.stringify([body.sort ?? null, body.awaiting_reply === true]) };
       // The page's ids first, then the joined names and logos of those rows only.
       const page = { offset: body.offset, limit: body.limit, exactCountLimit: app.config.exactCountLimit };
       const { rows, total } = await searchPage(db, rooms, criteria, page, (tx, window, total, where) => {

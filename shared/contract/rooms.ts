@@ -46,6 +46,8 @@ export const ROOM_SORT_KEYS = ['last_activity_at', 'created_at'] as const;
 
 export const roomSearchBody = z.object({
   search: searchSchema,
+  /** Only the rooms whose last message is the buyer's, active within the dashboard to-do's window. */
+  awaiting_reply: z.boolean().optional(),
   offset: offsetSchema,
   limit: limitSchema,
   sort: sortOf(ROOM_SORT_KEYS),

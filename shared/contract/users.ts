@@ -45,6 +45,8 @@ const userSearchBody = z.object({
   ...(Object.fromEntries(fieldsIn(userFields, 'filter').map((name) => [name, declaredInputSchema(fieldOf(name)).optional()])) as {
     organisation_id: z.ZodOptional<z.ZodType<string>>;
   }),
+  /** Only the users invited who never signed in (the dashboard's to-do figure). */
+  invited_not_signed_in: z.boolean().optional(),
   offset: offsetSchema,
   limit: limitSchema,
 });

@@ -1,3 +1,4 @@
+import type { GetListParams } from 'react-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import rooms from '../../src/resources/messages';
@@ -12,6 +13,15 @@ const message = buildRoomMessage;
 afterEach(() => vi.restoreAllMocks());
 
 describe('/message', () => {
+  it("the dashboard's link to the rooms awaiting a reply: narrowed, said by a chip, widened by its delete", async () => {
+    const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: [], total: 0 }));
+    const { user } = renderResource(rooms, `/message?filter=${encodeURIComponent(JSON.stringify({ awaiting_reply: true }))}`, { dataProvider: { getList } });
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('message', expect.objectContaining({ filter: { awaiting_reply: true } })));
+    const chip = await screen.findByText('Awaiting a reply');
+    await user.click(within(chip.closest('.MuiChip-root') as HTMLElement).getByTestId('CancelIcon'));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({}));
+  });
+
   it('lists rooms with offer, seller, buyer, last message (plain text), last activity and created at; a row opens /message/{room_id}', async () => {
     const listed = { ...room, last_message: 'À demain <b>sans faute</b>', last_activity_at: '2026-11-22T18:30:00' };
     const getList = vi.fn(async () => ({ data: [{ ...listed, id: room._id }], total: 1 }));

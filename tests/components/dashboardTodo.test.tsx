@@ -61,7 +61,7 @@ const figureNames = (region: HTMLElement) =>
     .queryAllByRole('group')
     .map((group) => group.getAttribute('aria-label'));
 const hrefIn = (region: HTMLElement, name: string) => within(within(region).getByRole('group', { name })).getByRole('link').getAttribute('href');
-const filtered = (path: string, filter: Record<string, string>) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const filtered = (path: string, filter: Record<string, string | boolean>) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -86,13 +86,14 @@ describe('/ dashboard: what waits for the admin', () => {
     expect(location()).toBe(filtered('/approvals', { status: 'pending' }));
   });
 
-  it('support: no approvals nor requests of theirs (their role may not approve nor request); rooms and invited users, which no list filters, without a link', async () => {
+  it('support: no approvals nor requests of theirs (their role may not approve nor request); rooms and invited users, each opening its list narrowed to them', async () => {
     renderAs('support');
     const todo = await todoRegion();
     await within(todo).findByRole('group', { name: 'Rooms awaiting a reply: 4' });
     expect(figureNames(todo)).toEqual(['Rooms awaiting a reply: 4', 'Users invited, not signed up: 12\u202f345']);
     expect(within(todo).queryByText('Approvals to decide')).toBeNull();
-    expect(within(todo).queryByRole('link')).toBeNull();
+    expect(hrefIn(todo, 'Rooms awaiting a reply: 4')).toBe(filtered('/message', { awaiting_reply: true }));
+    expect(hrefIn(todo, 'Users invited, not signed up: 12\u202f345')).toBe(filtered('/user', { invited_not_signed_in: true }));
   });
 
   it('a requester: their requests decided since their last visit, by outcome, opening their own requests; this visit becomes the next one’s', async () => {

@@ -33,6 +33,18 @@ describe('/user list', () => {
     await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({}));
   });
 
+  it("the dashboard's link to the users invited who never signed in: narrowed, said by a chip, widened by its delete", async () => {
+    const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: [], total: 0 }));
+    const { user } = renderResource(userResource, `/user?filter=${encodeURIComponent(JSON.stringify({ invited_not_signed_in: true }))}`, {
+      dataProvider: { getList },
+    });
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('user', expect.objectContaining({ filter: { invited_not_signed_in: true } })));
+    const chip = await screen.findByText('Invited, never signed in');
+    await user.click(within(chip.closest('.MuiChip-root') as HTMLElement).getByTestId('CancelIcon'));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({}));
+    expect(screen.queryByText('Invited, never signed in')).not.toBeInTheDocument();
+  });
+
   it("'Login as' opens the connect route with the user id and a single-use token, not the session", async () => {
     const target = buildUser({ name: 'Impersonated' });
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };

@@ -136,6 +136,22 @@ describe('GET /dashboard/todo', () => {
     }
   });
 
+  it("opens on lists of exactly what it counts: the rooms' and users' searches take the same conditions", async () => {
+    const todo = await todoOf(team.support);
+    const rooms = await team.support.call('POST', '/room/search', { awaiting_reply: true, offset: 0 });
+    expect(rooms.statusCode, rooms.body).toBe(200);
+    expect(rooms.json<{ total: number }>().total).toBe(todo.rooms_awaiting_reply);
+    const users = await team.support.call('POST', '/user/search', { invited_not_signed_in: true, offset: 0 });
+    expect(users.statusCode, users.body).toBe(200);
+    expect(users.json<{ total: number; data: Array<{ last_login_at: string | null }> }>()).toMatchObject({ total: todo.invited_users });
+    expect(users.json<{ data: Array<{ last_login_at: string | null }> }>().data.every((user) => user.last_login_at === null)).toBe(true);
+    // Without the criterion (or with it false), every room and user.
+    const everyRoom = await team.support.call('POST', '/room/search', { awaiting_reply: false, offset: 0 });
+    expect(everyRoom.json<{ total: number }>().total).toBeGreaterThan(todo.rooms_awaiting_reply ?? 0);
+    const everyUser = await team.support.call('POST', '/user/search', { offset: 0 });
+    expect(everyUser.json<{ total: number }>().total).toBeGreaterThan(todo.invited_users ?? 0);
+  });
+
   it('refuses a `since` that is not a timestamp, and anyone signed out', async () => {
     const invalid = await team.owner.call('GET', '/dashboard/todo?since=yesterday');
     expect(invalid.statusCode).toBe(400);

@@ -1,6 +1,8 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { FunctionField } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
+import { FilterChip } from '../components/FilterChip';
+import { AWAITING_REPLY } from '../todoFilters';
 import { ResourceList, searchFilter } from '../components/ResourceList';
 import type { RoomRecord } from '../../providers/records';
 import { RoomPartyLink } from './RoomParty';
@@ -44,6 +46,7 @@ export const RoomList = () => (
   <ResourceList<RoomRecord>
     title="Messages"
     filters={[searchFilter]}
+    actions={<FilterChip source={AWAITING_REPLY} label="Awaiting a reply" />}
     rowClick={(id) => `/message/${id}`}
     compact={{
       avatar: (room) => <OfferImage room={room} size={40} />,

@@ -7,7 +7,8 @@ import type { DashboardTodo } from '../../../shared/contract/dashboardTodo';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { groupDigits } from './format';
 import { previousVisit } from './lastVisit';
-import { listUrl } from './listLinks';
+import { AWAITING_REPLY, INVITED_NOT_SIGNED_IN } from '../todoFilters';
+import { links, listUrl } from './listLinks';
 
 export const TODO_TITLE = 'Waiting for you';
 
@@ -46,8 +47,20 @@ function figuresOf(todo: DashboardTodo, me: string, firstVisit: boolean): TodoFi
       to: listUrl(APPROVALS, { filter: { status: 'pending' } }),
     });
   if (todo.my_decided_requests !== null) figures.push(decidedFigure(todo.my_decided_requests, me, firstVisit));
-  if (todo.rooms_awaiting_reply !== null) figures.push({ label: 'Rooms awaiting a reply', value: todo.rooms_awaiting_reply, detail: 'The buyer wrote last' });
-  if (todo.invited_users !== null) figures.push({ label: 'Users invited, not signed up', value: todo.invited_users, detail: 'Never signed in' });
+  if (todo.rooms_awaiting_reply !== null)
+    figures.push({
+      label: 'Rooms awaiting a reply',
+      value: todo.rooms_awaiting_reply,
+      detail: 'The buyer wrote last',
+      to: listUrl(links.rooms, { filter: { [AWAITING_REPLY]: true } }),
+    });
+  if (todo.invited_users !== null)
+    figures.push({
+      label: 'Users invited, not signed up',
+      value: todo.invited_users,
+      detail: 'Never signed in',
+      to: listUrl(links.users, { filter: { [INVITED_NOT_SIGNED_IN]: true } }),
+    });
   return figures;
 }
 

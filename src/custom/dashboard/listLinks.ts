@@ -1,7 +1,10 @@
 import { BALANCE_SOURCE } from '../product';
 
 /** A list screen's address in react-admin's own URL format, so that the list opens filtered and sorted as asked. */
-export function listUrl(path: string, { filter, sort }: { filter?: Record<string, string>; sort?: { field: string; order: 'ASC' | 'DESC' } } = {}): string {
+export function listUrl(
+  path: string,
+  { filter, sort }: { filter?: Record<string, string | boolean>; sort?: { field: string; order: 'ASC' | 'DESC' } } = {},
+): string {
   const query: Array<[string, string]> = [];
   if (filter) query.push(['filter', JSON.stringify(filter)]);
   if (sort) query.push(['sort', sort.field], ['order', sort.order]);

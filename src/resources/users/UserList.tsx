@@ -1,8 +1,9 @@
-import { Chip } from '@mui/material';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { FunctionField, TextField, WrapperField, useCanAccess, useGetOne, useListContext } from 'react-admin';
 import { formatShortDateTime } from '../../../shared/catalogue/dates';
 import { joined } from '../../custom/components/CompactList';
+import { FilterChip } from '../../custom/components/FilterChip';
+import { INVITED_NOT_SIGNED_IN } from '../../custom/todoFilters';
 import { LazyBulkDeleteButton, LazyBulkMoveUsersButton } from '../../custom/components/lazyListPowerTools';
 import { ResourceList, searchFilter } from '../../custom/components/ResourceList';
 import { LoginAsButton } from './LoginAsButton';
@@ -12,18 +13,9 @@ const ORGANISATION_PARAM = 'organisation_id';
 
 /** The company the list is narrowed to, with a way back to every user. */
 const OrganisationChip = () => {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const organisationId: unknown = filterValues[ORGANISATION_PARAM];
+  const organisationId: unknown = useListContext().filterValues[ORGANISATION_PARAM];
   const { data } = useGetOne('company', { id: String(organisationId) }, { enabled: typeof organisationId === 'string' });
-  if (typeof organisationId !== 'string') return null;
-  const { [ORGANISATION_PARAM]: _narrowed, ...otherFilters } = filterValues;
-  return (
-    <Chip
-      label={`Organisation: ${data?.name ?? organisationId}`}
-      onDelete={() => setFilters(otherFilters, displayedFilters)}
-      sx={{ alignSelf: 'center', maxWidth: '100%' }}
-    />
-  );
+  return typeof organisationId === 'string' ? <FilterChip source={ORGANISATION_PARAM} label={`Organisation: ${data?.name ?? organisationId}`} /> : null;
 };
 
 /** The organisation is a filter like the search, so the URL carries it; `/user?organisation_id=X` is rewritten to that URL. */
@@ -39,7 +31,12 @@ export const UserList = () => {
     <ResourceList<UserRecord>
       title="Users"
       filters={[searchFilter]}
-      actions={<OrganisationChip />}
+      actions={
+        <>
+          <OrganisationChip />
+          <FilterChip source={INVITED_NOT_SIGNED_IN} label="Invited, never signed in" />
+        </>
+      }
       bulkActions={
         <>
           <LazyBulkMoveUsersButton />

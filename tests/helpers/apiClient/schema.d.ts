@@ -6781,6 +6781,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          awaiting_reply?: boolean;
           /** @default 10 */
           limit?: number;
           /** @default 0 */
@@ -6824,6 +6825,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          awaiting_reply?: boolean;
           /** @default 10 */
           limit?: number;
           /** @default 0 */
@@ -7097,6 +7099,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          invited_not_signed_in?: boolean;
           /** @default 10 */
           limit?: number;
           /** @default 0 */
@@ -7217,6 +7220,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          invited_not_signed_in?: boolean;
           /** @default 10 */
           limit?: number;
           /** @default 0 */
