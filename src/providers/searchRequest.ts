@@ -11,8 +11,8 @@ export function searchPayload(api: ResourceApi, params: Pick<GetListParams, 'fil
   }
   const perPage = params.pagination?.perPage ?? PAGE_SIZE;
   payload.offset = offsetForPage(params.pagination?.page ?? 1, perPage);
-  // Every paged search takes `limit`; sent when the list's page is not the default one (rooms always send it).
-  if (api.sendsLimit || perPage !== PAGE_SIZE) payload.limit = perPage;
+  // Every paged search takes `limit`, PAGE_SIZE by default: sent when the list's page is another size.
+  if (perPage !== PAGE_SIZE) payload.limit = perPage;
   // react-admin's default sort is by `id`, which no list offers as a column: the server's default order applies.
   if (api.sortable && params.sort?.field && params.sort.field !== 'id') {
     payload.sort = { [params.sort.field]: params.sort.order === 'ASC' ? 1 : -1 };

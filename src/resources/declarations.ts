@@ -17,8 +17,6 @@ export interface ResourceApi {
   filterNames?: Record<string, string>;
   /** The field of the search answer that holds the rows, when not `data` (rooms answer `rooms`). */
   listKey?: string;
-  /** Whether the search call sends `limit` even at the default page size (rooms do; every search takes it). */
-  sendsLimit?: boolean;
   /**
    * A list that lives under a parent record: the search goes to `{parent.path}/{id}{path}/search`,
    * the id taken from the filter `parent.filter` (the ledger: POST /company/{id}/credit/search).

