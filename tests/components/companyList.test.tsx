@@ -16,13 +16,14 @@ function companiesList(total = 25) {
 }
 
 describe('/company list', () => {
-  it('shows logo or initial, the balance as +N / N credit, place, and the fr-FR long date', async () => {
+  it('shows logo or initial, the balance as +N / N credit (thousands grouped), place, and the fr-FR long date', async () => {
     const rows = [
       buildCompany({ name: 'Azur Logo', logo_url: 'http://x.test/logo.png', credit_balance: 250, created_at: '2026-11-21T10:00:00Z' }),
       buildCompany({ name: 'Zéro Corp', credit_balance: 0, city: 'Nantes', postal_code: '44000' }),
       buildCompany({ name: 'debt co', credit_balance: -40 }),
+      buildCompany({ name: 'Grand Compte', credit_balance: 1234567 }),
     ];
-    renderResource(companies, '/company', { dataProvider: { getList: vi.fn(async () => ({ data: rows, total: 3 })) } });
+    renderResource(companies, '/company', { dataProvider: { getList: vi.fn(async () => ({ data: rows, total: 4 })) } });
     const azur = (await screen.findByText('Azur Logo')).closest('tr') as HTMLElement;
     expect(within(azur).getByRole('img', { name: 'Azur Logo' })).toHaveAttribute('src', 'http://x.test/logo.png');
     expect(within(azur).getByText('+250 credit')).toBeInTheDocument();
@@ -35,6 +36,10 @@ describe('/company list', () => {
     const debt = screen.getByText('debt co').closest('tr') as HTMLElement;
     expect(within(debt).getByText('D')).toBeInTheDocument();
     expect(within(debt).getByText('-40 credit')).toBeInTheDocument();
+    // Thousands grouped by a narrow no-break space from five digits on, as every credit amount of the console.
+    const large = screen.getByText('Grand Compte').closest('tr') as HTMLElement;
+    // (Testing Library reads the narrow no-break space as a space; the cell holds it.)
+    expect(within(large).getByText('+1 234 567 credit').textContent).toBe('+1\u202f234\u202f567 credit');
   });
 
   it("says 'Aucune candidature n'a été trouvé' when nothing matches", async () => {

@@ -5,7 +5,8 @@ import type { Dashboard as DashboardFigures } from '../../shared/contract/dashbo
 import type { DashboardTodo } from '../../shared/contract/dashboardTodo';
 import { todoFiguresOf } from '../../server/lib/dashboardTodo';
 import { Dashboard } from '../../src/custom/dashboard/Dashboard';
-import { compactTick, groupDigits, groupedCredit, labelAxisWidth, MAX_LABEL_AXIS_PX } from '../../src/custom/dashboard/format';
+import { compactTick, labelAxisWidth, MAX_LABEL_AXIS_PX } from '../../src/custom/dashboard/format';
+import { formatCredit, groupDigits } from '../../src/custom/product';
 import { fakeAuthProvider, ME, signedInAs } from '../helpers/fakeProviders';
 import { renderPage } from '../helpers/renderScreen';
 
@@ -146,7 +147,7 @@ describe('/ dashboard: credits grouped, axes whole', () => {
     expect(within(movements).getByRole('link', { name: 'Credited: +72\u202f500.5 credit' })).toBeInTheDocument();
     expect(within(movements).getByRole('link', { name: 'Debited: -2000 credit' })).toBeInTheDocument();
     expect(groupDigits(-1234567.25)).toBe('-1\u202f234\u202f567.25');
-    expect(groupedCredit(0)).toBe('0 credit');
+    expect(formatCredit(0)).toBe('0 credit');
   });
 
   it('value ticks compact ("60K", not "60,0…"); a category axis as wide as its longest label, within bounds', async () => {

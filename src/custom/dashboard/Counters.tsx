@@ -1,7 +1,7 @@
 import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '../../../shared/contract/dashboard';
-import { groupedCredit } from './format';
+import { formatCredit } from '../product';
 import { links } from './listLinks';
 
 const Counter = ({ label, value, to }: { label: string; value: string | number; to: string }) => (
@@ -27,7 +27,7 @@ export const Counters = ({ data }: { data: Dashboard }) => {
     ['Needs', data.counts.needs, links.needs],
     ['Rooms', data.counts.rooms, links.rooms],
     ['Admins', data.counts.admins, links.admins],
-    ['Credit in circulation', groupedCredit(data.credit_in_circulation), links.credit],
+    ['Credit in circulation', formatCredit(data.credit_in_circulation), links.credit],
   ];
   return (
     <>

@@ -5,7 +5,7 @@ import { useDataProvider, useGetIdentity } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardTodo } from '../../../shared/contract/dashboardTodo';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { groupDigits } from './format';
+import { groupDigits } from '../product';
 import { previousVisit } from './lastVisit';
 import { AWAITING_REPLY, INVITED_NOT_SIGNED_IN } from '../todoFilters';
 import { links, listUrl } from './listLinks';

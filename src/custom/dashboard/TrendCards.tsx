@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import { CREDIT_DECIMALS } from '../../../shared/catalogue/audit';
 import { TREND_WEEKS } from '../../../shared/catalogue/dashboard';
 import type { WeekTrend } from '../../../shared/contract/dashboard';
-import { groupedCredit } from './format';
+import { formatCredit } from '../product';
 import { ChartCard } from './ChartCard';
 import { ChartSlot } from './ChartSlot';
 import { FigureList } from './FigureList';
@@ -54,7 +54,7 @@ export const CreditMovementsCard = ({ weeks }: { weeks: WeekTrend[] }) => {
       </ChartSlot>
       <FigureList
         label={`Credit moved in the last ${TREND_WEEKS} weeks`}
-        figures={series.map(({ label, color, key, sign }) => ({ label, color, to: links.creditMovements, value: groupedCredit(sign * total(weeks, key)) }))}
+        figures={series.map(({ label, color, key, sign }) => ({ label, color, to: links.creditMovements, value: formatCredit(sign * total(weeks, key)) }))}
       />
       <WeeklyTable caption={title} weeks={weeks} columns={[...series]} />
     </ChartCard>

@@ -3,7 +3,8 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useNavigate } from 'react-router-dom';
 import type { WeekTrend } from '../../../shared/contract/dashboard';
 import type { Figure } from './FigureList';
-import { compactTick, groupDigits, labelAxisWidth } from './format';
+import { groupDigits } from '../product';
+import { compactTick, labelAxisWidth } from './format';
 
 /**
  * A chunk of its own, loaded after the figures: it imports only types from the dashboard. Charts are hidden from

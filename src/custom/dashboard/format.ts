@@ -1,21 +1,3 @@
-import { creditUnit } from '../product';
-
-/** Narrow no-break space: the thousands separator of French typography and SI, which no line break splits. */
-const GROUP = '\u202f';
-
-/**
- * 357405 → '357 405', -1234567.5 → '-1 234 567.5': thousands grouped from five digits on (a four-digit number stays
- * whole, as French typography and SI write it), the decimals after a point as the ledger writes them.
- */
-export function groupDigits(value: number): string {
-  const [whole = '', decimals] = String(Math.abs(value)).split('.');
-  const grouped = whole.length > 4 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP) : whole;
-  return `${value < 0 ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
-}
-
-/** The dashboard's credit figures: the balance's form ('+N unit', 'N unit'), N grouped in thousands. */
-export const groupedCredit = (value: number): string => `${value > 0 ? '+' : ''}${groupDigits(value)} ${creditUnit}`;
-
 const UNITS: ReadonlyArray<[number, string]> = [
   [1e9, 'B'],
   [1e6, 'M'],
