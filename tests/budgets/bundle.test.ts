@@ -21,9 +21,10 @@ const SIGNED_IN_PAGE_BUDGET_KB = 360;
  * Any other chunk loaded on demand, with the shell: a record page, a dialog, the dashboard's charts (after its
  * figures). First budgeted at 352.6 KB (a company's page): this keeps them from growing unseen. 360 until issue 39
  * put the declarations in the shell and the derived inputs on the offer's page (365.4 KB); 370 until issue 40's lists
- * and read views (the offer's page 370.7 KB, its read view loaded apart).
+ * and read views (the offer's page 370.7 KB, its read view loaded apart); 375 until every credit amount grouped its
+ * thousands from the shell (a company's read view 375.2 KB).
  */
-const ON_DEMAND_BUDGET_KB = 375;
+const ON_DEMAND_BUDGET_KB = 376;
 
 /**
  * The screens a signed-in admin opens (the Dashboard, the account, each menu entry's), by their source files, as the

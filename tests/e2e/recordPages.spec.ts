@@ -68,7 +68,11 @@ test.describe('record pages', () => {
     });
     await page.getByRole('tab', { name: 'Comments' }).click();
     await expect(page).toHaveURL(/\/comments$/);
-    await page.getByRole('tab', { name: 'Information' }).click();
+    // Back on the first tab: a click while the Comments tab's code still loads was seen lost once, so it is tried again.
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Information' }).click();
+      await expect(page).toHaveURL(new RegExp(`/company/${company._id}$`), { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await expect(city).toHaveValue('Ville pas encore enregistrée');
     expect(questions).toEqual([]);
 
