@@ -11,8 +11,10 @@ import type { AdminSession } from '../../shared/contract/sessions';
 import { buildAdmin, buildAuditEvent, buildCompany } from '../helpers/builders';
 import { renderPage, renderResource, renderRoutes } from '../helpers/renderScreen';
 import { buildRoom } from '../helpers/rooms';
-import { Datagrid, List, TextField } from 'react-admin';
+import { Datagrid, List, TextField, memoryStore } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { consoleStore } from '../../src/custom/layout/consoleStore';
+import { ColumnChooser } from '../../src/custom/components/ColumnChooser';
 
 afterEach(() => window.localStorage.clear());
 
@@ -126,6 +128,57 @@ describe('amounts and dates in a list', () => {
     expect(created).not.toHaveClass('MuiTableCell-alignRight');
     const name = within(row).getByText('Cèdre Large').closest('td') as HTMLElement;
     expect(getComputedStyle(name).whiteSpace).not.toBe('nowrap');
+  });
+});
+
+describe('the column chooser', () => {
+  const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+  it('a wide list hides a column chosen off, and the next visit on the device still hides it', async () => {
+    const rows = [buildCompany({ name: 'Cèdre Large', city: 'Lyon' })];
+    const getList = vi.fn(async () => ({ data: rows, total: 1 }));
+    const first = renderResource(companies, '/company', { dataProvider: { getList }, store: consoleStore() });
+    await screen.findByText('Cèdre Large');
+    expect(headers()).toContain('City');
+    await first.user.click(screen.getByRole('button', { name: 'Columns' }));
+    await first.user.click(await screen.findByRole('menuitemcheckbox', { name: 'City' }));
+    await first.user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).not.toContain('City'));
+    expect(screen.queryByText('Lyon')).toBeNull();
+    expect(headers()).toContain('Postal code');
+    first.unmount();
+
+    // A reload: react-admin's store starts again, the device keeps the list's columns.
+    const again = renderResource(companies, '/company', { dataProvider: { getList }, store: consoleStore() });
+    await screen.findByText('Cèdre Large');
+    expect(headers()).not.toContain('City');
+    expect(headers()).toContain('Name');
+    await again.user.click(screen.getByRole('button', { name: 'Columns' }));
+    const city = await screen.findByRole('menuitemcheckbox', { name: 'City' });
+    expect(city).toHaveAttribute('aria-checked', 'false');
+    await again.user.click(city);
+    await again.user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).toContain('City'));
+    expect(screen.getByText('Lyon')).toBeInTheDocument();
+  });
+
+  it('keeps the last column shown', async () => {
+    const columns = [
+      { key: 'name', label: 'Name' },
+      { key: 'city', label: 'City' },
+    ];
+    const store = memoryStore();
+    store.setItem('company.hiddenColumns', ['city']);
+    const { user } = renderPage(() => <ColumnChooser list="company" columns={columns} />, '/', { store });
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Name' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitemcheckbox', { name: 'City' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('a narrow list (admins, four columns) has none', async () => {
+    renderResource(admins, '/admin', { dataProvider: { getList: vi.fn(async () => ({ data: [buildAdmin({ name: 'Alice' })], total: 1 })) } });
+    await screen.findByText('Alice');
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
   });
 });
 

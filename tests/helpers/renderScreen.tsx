@@ -9,6 +9,7 @@ import {
   WithRecord,
   memoryStore,
   type Identifier,
+  type Store,
   type ResourceDefinitions,
 } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -23,6 +24,8 @@ import { LocationProbe, currentLocation, fakeAuthProvider, mockedDataProvider, t
 export interface ScreenOptions {
   dataProvider?: MockedDataProvider;
   authProvider?: AdminAuthProvider;
+  /** React-admin's store; an empty one in memory by default. */
+  store?: Store;
 }
 
 /** What <Resource> would register in the app, so that references and record names read as they do there. */
@@ -50,7 +53,13 @@ export function renderRoutes(path: string, routes: ReactNode, options: ScreenOpt
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={memoryStore()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={lightTheme}
+        store={options.store ?? memoryStore()}
+      >
         <ResourceDefinitionContextProvider definitions={definitions}>
           <Suspense fallback={null}>
             <Routes>

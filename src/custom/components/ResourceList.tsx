@@ -14,6 +14,7 @@ import {
 import { PAGE_SIZE } from '../../../shared/catalogue/pagination';
 import { BALANCE_SOURCE } from '../product';
 import { resourceEndpoint } from '../../resources/endpoints';
+import { ColumnChooser, columnKeyOf, listColumnsOf, useHiddenColumns } from './ColumnChooser';
 import { CompactList, type CompactRow } from './CompactList';
 import { DomainSelect, SubDomainSelect } from './DomainSelects';
 import { EmptyText } from './EmptyText';
@@ -62,6 +63,9 @@ const sortFieldsOf = (columns: ReactNode): SortField[] =>
     const { source, label, sortable } = column.props;
     return typeof source === 'string' && typeof label === 'string' && sortable !== false ? [{ source, label }] : [];
   });
+
+/** From this many columns a table offers its column chooser. */
+export const WIDE_LIST_COLUMNS = 6;
 
 type ColumnProps = { source?: unknown; label?: unknown; textAlign?: unknown; cellClassName?: unknown };
 
@@ -122,7 +126,13 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   const createPath = useCreatePath();
   const recordPath = rowClick === false ? undefined : (rowClick ?? ((id: Identifier) => createPath({ resource, id, type: 'edit' })));
   const empty = emptyText ? <EmptyText text={emptyText} /> : <></>;
-  const sortFields = small && compact ? sortFieldsOf(children) : [];
+  const compactRows = small && compact !== undefined;
+  const sortFields = compactRows ? sortFieldsOf(children) : [];
+  const columns = listColumnsOf(children);
+  const choosable = !compactRows && resource !== undefined && columns.length >= WIDE_LIST_COLUMNS;
+  const [hidden] = useHiddenColumns(resource ?? '');
+  // Only a table with the chooser hides: a column hidden when the list was wider comes back with no way to show it.
+  const shownColumns = choosable ? Children.toArray(children).filter((field) => !hidden.includes(columnKeyOf(field) ?? '')) : children;
   // Rows per page: every list's search takes its page size (`limit`); the spec's 10 by default.
   const perPageChoices = endpoint ? PER_PAGE_CHOICES : undefined;
   // Read once: the URL's perPage (a shared link) and react-admin's store (this visit's choice) come before it.
@@ -140,6 +150,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
               <SortMenu fields={sortFields} />
             </Suspense>
           )}
+          {choosable && <ColumnChooser list={resource} columns={columns} />}
           {actions}
           {endpoint?.api.exports !== false && (
             <CanAccess action="export">
@@ -154,7 +165,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
       empty={false}
       {...listProps}
     >
-      {small && compact ? (
+      {compactRows ? (
         <CompactList row={compact} recordPath={recordPath} empty={empty} />
       ) : (
         <Datagrid
@@ -164,7 +175,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
           bulkActionButtons={bulkActions && canBulk ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
           empty={empty}
         >
-          {dailyColumns(children)}
+          {dailyColumns(shownColumns)}
         </Datagrid>
       )}
     </List>

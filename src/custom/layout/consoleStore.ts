@@ -1,11 +1,17 @@
 import { localStorageStore, memoryStore, type Store } from 'react-admin';
 import { THEME_STORE_KEY, announceThemeModeChange } from './themeMode';
 
-/** The light/dark choice is kept on the device (localStorage, read by the signed-out screens too) and survives Sign Out; the rest lives in memory. */
+/** A list's hidden columns (ColumnChooser), remembered per list like its rows per page. */
+const LIST_COLUMNS_KEY = /\.hiddenColumns$/;
+
+/**
+ * The light/dark choice and each list's columns are kept on the device (localStorage; the theme is read by the
+ * signed-out screens too) and survive Sign Out; the rest lives in memory.
+ */
 export function consoleStore(): Store {
   const page = memoryStore();
   const device = localStorageStore();
-  const storeOf = (key: string) => (key === THEME_STORE_KEY ? device : page);
+  const storeOf = (key: string) => (key === THEME_STORE_KEY || LIST_COLUMNS_KEY.test(key) ? device : page);
   return {
     setup: () => {
       page.setup();
