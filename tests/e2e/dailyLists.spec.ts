@@ -3,7 +3,7 @@ import { signIn } from './helpers';
 
 const EN_GB_WITH_TIME = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
 
-test('rows per page is chosen and kept after a reload; sessions and the date filter read en-GB', async ({ page }) => {
+test('rows per page and hidden columns are chosen and kept after a reload; sessions and the date filter read en-GB', async ({ page }) => {
   await page.goto('/');
   await signIn(page);
   await page.goto('/message');
@@ -20,6 +20,18 @@ test('rows per page is chosen and kept after a reload; sessions and the date fil
   await page.goto('/message');
   await expect(rows).toHaveCount(25);
   await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveText('25');
+
+  // Its column chooser: 'Last message' unticked stays hidden after a reload.
+  const lastMessage = page.getByRole('columnheader', { name: 'Last message' });
+  await expect(lastMessage).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Last message' }).click();
+  await page.keyboard.press('Escape');
+  await expect(lastMessage).toHaveCount(0);
+  await page.reload();
+  await expect(rows).toHaveCount(25);
+  await expect(lastMessage).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Seller' })).toBeVisible();
 
   // Every date of the sessions table: 21/11/2026, 14:05.
   await page.goto('/account');
