@@ -12,6 +12,11 @@ export const E2E_UPLOAD_DIR = join(tmpdir(), `admin-platform-e2e-uploads-${port}
  * passkey tests' virtual authenticator needs one. The first stays on 127.0.0.1 (its demo pictures' URLs name it).
  */
 export const PASSKEY_BASE_URL = `http://localhost:${port + 1}`;
+/**
+ * Each worker's server, by its index (tests/e2e/cspGuard.ts): its own in-memory demo database, so that no test sees
+ * another worker's writes. Two workers on two cores: the tests wait on the browser far more than they compute.
+ */
+export const WORKER_BASE_URLS = [baseURL, `http://127.0.0.1:${port + 2}`];
 
 const serverOptions = { timeout: 240_000, reuseExistingServer: false, stdout: 'ignore', stderr: 'pipe' } as const;
 
@@ -35,7 +40,7 @@ const serverEnv = (serverPort: number, consoleUrl: string, uploadDir: string, mo
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKER_BASE_URLS.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -60,6 +65,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'e2e', testIgnore: /firstScreen\.spec\.ts/ },
+    // Timed alone, once every other test is done: a second worker's load would move its main-thread figures.
+    { name: 'first-screen', testMatch: /firstScreen\.spec\.ts/, dependencies: ['e2e'] },
+  ],
   webServer: [
     {
       // The console is built to call the API on its own origin, whatever port this run uses.
@@ -78,5 +88,11 @@ export default defineConfig({
       // Its finance admin must enrol a second factor first, as in production.
       env: serverEnv(port + 1, PASSKEY_BASE_URL, join(E2E_UPLOAD_DIR, 'passkeys'), { MFA_REQUIRED_ROLES: 'finance' }),
     },
+    ...WORKER_BASE_URLS.slice(1).map((workerURL) => ({
+      command: `npm run --silent serve`,
+      url: `${workerURL}/api/health`,
+      ...serverOptions,
+      env: serverEnv(Number(new URL(workerURL).port), workerURL, join(E2E_UPLOAD_DIR, new URL(workerURL).port)),
+    })),
   ],
 });

@@ -1,4 +1,5 @@
 import { expect, test as base } from '@playwright/test';
+import { WORKER_BASE_URLS } from '../../playwright.config';
 
 /**
  * Every end-to-end test runs the console under the server's Content-Security-Policy and fails if the
@@ -7,6 +8,9 @@ import { expect, test as base } from '@playwright/test';
 export const EXPECTS_CSP_VIOLATION = 'expects-csp-violation';
 
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
+  // Each worker on its own server (playwright.config.ts); a test that names another server (passkeys) keeps it.
+  baseURL: async ({ baseURL }, use, testInfo) =>
+    use(baseURL === WORKER_BASE_URLS[0] ? (WORKER_BASE_URLS[testInfo.parallelIndex % WORKER_BASE_URLS.length] ?? baseURL) : baseURL),
   contentSecurityPolicyGuard: [
     async ({ page }, use, testInfo) => {
       const violations: string[] = [];
