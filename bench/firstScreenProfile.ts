@@ -3,6 +3,8 @@
  * over BENCH_PROFILE_RUNS cold loads (3 by default) of the production build, served by the real server with the demo
  * data to a signed-in admin at 360 × 740; each sample's frame is traced back to its module through the build's source
  * maps. "(program)" is the browser's own work outside JavaScript: parsing, compiling, style and layout.
+ * BENCH_PROFILE_THROTTLE=4 slows the CPU as Lighthouse's mobile preset does and lists the busy stretches (main thread
+ * never idle) of 50 ms or more, the long tasks that make the Total Blocking Time, with what ran in each.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +18,14 @@ import { startServer } from './serverProcess';
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 3);
 const PORT = 3905;
 const TOP = 10;
+const THROTTLE = Number(process.env.BENCH_PROFILE_THROTTLE ?? 1);
+const LONG_MS = 50;
+
+interface Stretch {
+  startMs: number;
+  ms: number;
+  by: Map<string, number>;
+}
 
 /** `node_modules/@mui/material/…` → `@mui/material`; the project's own files keep their path. */
 const packageOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1] ?? source.replace(/^.*?\/(src|shared)\//, '$1/');
@@ -59,23 +69,46 @@ async function main(): Promise<void> {
       await context.addCookies(cookies);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
+      if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       await page.goto(`${server.origin}/company`);
       await page.locator('#main-content').getByText(firstName).first().waitFor();
       const { profile } = await cdp.send('Profiler.stop');
-      const sampled = new Map<number, number>();
-      profile.samples?.forEach((id, index) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000));
+      const keyOf = new Map<number, string>();
       for (const node of profile.nodes) {
-        const ms = sampled.get(node.id) ?? 0;
         const { url, functionName, lineNumber, columnNumber } = node.callFrame;
-        if (!ms || functionName === '(idle)') continue;
+        if (functionName === '(idle)') continue;
         const file = url.includes('/assets/') ? url.slice(url.lastIndexOf('/') + 1) : '';
         const source = file ? mapOf(file)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).source : undefined;
-        const key = source ? packageOf(source) : url ? '(other scripts)' : functionName || '(program)';
+        keyOf.set(node.id, source ? packageOf(source) : url ? '(other scripts)' : functionName || '(program)');
+      }
+      const stretches: Stretch[] = [];
+      let current: Stretch | undefined;
+      let atMs = 0;
+      profile.samples?.forEach((id, index) => {
+        const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
+        atMs += ms;
+        const key = keyOf.get(id);
+        if (key === undefined) {
+          current = undefined;
+          return;
+        }
         selfMs.set(key, (selfMs.get(key) ?? 0) + ms);
         totalMs += ms;
+        if (!current) stretches.push((current = { startMs: atMs - ms, ms: 0, by: new Map() }));
+        current.ms += ms;
+        current.by.set(key, (current.by.get(key) ?? 0) + ms);
+      });
+      if (THROTTLE > 1) {
+        const long = stretches.filter((stretch) => stretch.ms >= LONG_MS);
+        const blocking = long.reduce((sum, stretch) => sum + stretch.ms - LONG_MS, 0);
+        console.log(`run ${run + 1}: ${long.length} stretches of ${LONG_MS} ms or more, ${blocking.toFixed(0)} ms over ${LONG_MS} ms in all`);
+        for (const stretch of long) {
+          const top = [...stretch.by].sort((a, b) => b[1] - a[1]).slice(0, 4);
+          console.log(`  at ${stretch.startMs.toFixed(0)} ms, ${stretch.ms.toFixed(0)} ms: ${top.map(([key, ms]) => `${key} ${ms.toFixed(0)}`).join(', ')}`);
+        }
       }
       await context.close();
     }
