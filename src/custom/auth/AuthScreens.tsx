@@ -1,9 +1,9 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { SIGN_IN_PATH } from '../../providers/authProvider';
 import { lazyNamed } from '../lazyNamed';
 import { useAuthNavigation } from './authNavigation';
-import { FORGOT_PATH, OLD_RESET_PATH, RESET_PATH } from './paths';
+import { FORGOT_PATH, OLD_RESET_PATH, RESET_PATH, type AuthPath } from './paths';
 import { SignInPage } from './SignInPage';
 
 /** The password screens are visited from a link, rarely: /auth's first load carries only the sign-in form. */
@@ -17,7 +17,8 @@ export const PageLoading = () => (
   </Box>
 );
 
-const SCREENS = {
+/** A screen for each of AUTH_PATHS, which the type checks both ways. */
+const SCREENS: Record<AuthPath, ComponentType> = {
   [SIGN_IN_PATH]: SignInPage,
   [FORGOT_PATH]: ForgotPasswordPage,
   [RESET_PATH]: ResetPasswordPage,
@@ -27,7 +28,7 @@ const SCREENS = {
 /** The signed-out screen of the address (isAuthScreen); only the lazy ones suspend, each the whole page. */
 export const AuthScreens = () => {
   const { pathname } = useAuthNavigation().location;
-  const Screen = SCREENS[pathname.replace(/\/+$/, '') as keyof typeof SCREENS] ?? SignInPage;
+  const Screen = SCREENS[pathname.replace(/\/+$/, '') as AuthPath] ?? SignInPage;
   return (
     <Suspense fallback={<PageLoading />}>
       <Screen />

@@ -1,7 +1,6 @@
 import { Link, type LinkProps } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { SIGN_IN_PATH } from '../../providers/authProvider';
-import { FORGOT_PATH, OLD_RESET_PATH, RESET_PATH } from './paths';
+import { AUTH_PATHS } from './paths';
 
 /**
  * The signed-out screens' own address and navigation. A first load on /auth runs them without react-router (the
@@ -31,7 +30,7 @@ export function useAuthNavigation(): AuthNavigation {
   return navigation;
 }
 
-const AUTH_SCREENS = new Set([SIGN_IN_PATH, FORGOT_PATH, RESET_PATH, OLD_RESET_PATH]);
+const AUTH_SCREENS = new Set<string>(AUTH_PATHS);
 
 /** The addresses of the signed-out screens; every other one is the console's. */
 export const isAuthScreen = (pathname: string): boolean => AUTH_SCREENS.has(pathname.replace(/\/+$/, '') || '/');
