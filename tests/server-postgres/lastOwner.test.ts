@@ -16,9 +16,12 @@ describe('two owners demoting each other at the same moment', () => {
     const second = await signedInAdmin(app, 'owner');
     await app.db.update(admins).set({ role: 'support' }).where(eq(admins.id, ctx.me.id));
     // Holding the owners' lock from a connection of our own, both demotions have written before either counts the owners.
+    // A transaction's lock: behind PgBouncer in transaction mode, a session's lock and its unlock could reach two
+    // different server connections, and the lock would outlive the test.
     const holder = await (app.db as unknown as { $client: Pool }).$client.connect();
     try {
-      await holder.query(`SELECT pg_advisory_lock(hashtext('admins.owners'))`);
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtext('admins.owners'))`);
       const answers = Promise.all([
         first.call('PUT', `/admin/${second.id}`, { role: 'finance' }),
         second.call('PUT', `/admin/${first.id}`, { role: 'finance' }),
@@ -28,11 +31,12 @@ describe('two owners demoting each other at the same moment', () => {
         if (rows[0].waiting === 2) break;
         await sleep(20);
       }
-      await holder.query(`SELECT pg_advisory_unlock(hashtext('admins.owners'))`);
+      await holder.query('COMMIT');
       const [one, other] = await answers;
       expect([one.statusCode, other.statusCode].sort()).toEqual([200, 409]);
       expect([one, other].find((answer) => answer.statusCode === 409)?.json()).toEqual({ ok: false, code: 'LAST_OWNER' });
     } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
     const owners = await app.db.select({ id: admins.id }).from(admins).where(eq(admins.role, 'owner'));
