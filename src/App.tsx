@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../shared/catalogue/product';
 import { AppLayout } from './custom/layout/AppLayout';
 import { TopCenterNotification } from './custom/layout/TopCenterNotification';
 import { AccountPage, Dashboard } from './custom/screens';
+import { ACCOUNT_PATH } from './custom/auth/paths';
 import { consoleStore } from './custom/layout/consoleStore';
 import { darkTheme, lightTheme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
@@ -73,7 +74,7 @@ export const App = ({ dataProvider, authProvider }: AppProps) => {
               />
             ) : null,
           )}
-          <Route path="/account" element={<AccountPage />} />
+          <Route path={ACCOUNT_PATH} element={<AccountPage />} />
         </CustomRoutes>
       </AdminUI>
     </AdminContext>

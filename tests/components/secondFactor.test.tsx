@@ -78,6 +78,22 @@ describe('the sign-in’s second step', () => {
     expect(await screen.findByRole('button', { name: 'Enable two-factor authentication' })).toBeInTheDocument();
   });
 
+  it('opens a session that must enrol on the Security tab from any address (a reload on a list), before the list asks anything', async () => {
+    const getList = vi.fn(async () => ({ data: [], total: 0 }));
+    const authProvider = fakeAuthProvider({
+      mustEnrol: vi.fn(() => true),
+      canAccess: vi.fn(async ({ resource }: { resource: string }) => resource === 'account'),
+    });
+    const { location } = renderApp('/company', {
+      authProvider,
+      dataProvider: { getList, getSecondFactor: vi.fn(async () => ({ totp_enabled: false, recovery_codes_left: 0, passkeys: 0 })) },
+    });
+    expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
+    expect(location()).toBe('/account');
+    expect(screen.queryByText('Access denied')).toBeNull();
+    expect(getList).not.toHaveBeenCalled();
+  });
+
   it('goes straight to the code after a reset link for an admin with a second factor', async () => {
     const authProvider = fakeAuthProvider({}, false);
     const { user } = renderApp('/auth/reset?token=abc', {

@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
 import { useAuthServices } from './AuthShell';
 import { useAuthNavigation } from './authNavigation';
-
-/** Where an admin who must enrol a second factor first lands: the account page's Security tab. */
-export const ENROL_PATH = '/account#security';
+import { ENROL_PATH } from './paths';
 
 /**
  * The console mounts afresh (on the dashboard unless told), so that its auth state starts from the new session; a
