@@ -16,7 +16,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /**
-   * Resolves once LISTEN is in effect. On PostgreSQL it holds a connection outside the pool (postgresListener.ts) and
+   * Resolves once LISTEN is in effect. On PostgreSQL every channel shares one connection outside the pool (postgresListener.ts) and
    * `onLost` is called at most once if that connection fails (the caller listens again); PGlite's session never fails.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<StopListening>;

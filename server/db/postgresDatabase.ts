@@ -6,7 +6,7 @@ import { describeDatabaseError, isDatabaseUnavailable, isMisconfigured } from '.
 import { recordDatabaseError } from '../lib/metrics';
 import type { DatabaseHandle, DatabaseLog } from './client';
 import { connectionConfig } from './connectionConfig';
-import { listenOnPostgres } from './postgresListener';
+import { postgresListener } from './postgresListener';
 import * as schema from './schema';
 
 /** A call that needs a connection while the database is away answers 503 after this. */
@@ -78,13 +78,16 @@ export async function openPostgres(
   } else {
     await migrateWhenReachable(pool, db, migrationsFolder, log);
   }
-  const listen: DatabaseHandle['listen'] = (channel, onPayload, onLost) => listenOnPostgres(direct, channel, onPayload, onLost);
+  const listener = postgresListener(direct);
   return {
     db,
     kind: 'postgres',
-    listen,
+    listen: listener.listen,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { StopListening } from './client';
 import { connectionConfig, type DatabaseTarget } from './connectionConfig';
 import { recordDatabaseError } from '../lib/metrics';
@@ -7,65 +8,140 @@ const HEARTBEAT = { everyMs: 10_000, timeoutMs: 5_000 };
 /** Shown in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'admin-platform listener';
 
+interface Subscription {
+  channel: string;
+  onPayload: (payload: string) => void;
+  onLost: (error: Error) => void;
+  /** Set once its LISTEN ran: only then is it told of a loss. */
+  listening: boolean;
+}
+
+interface Connection {
+  /** The client once connected and heart-beating. */
+  ready: Promise<pg.Client>;
+  subscriptions: Set<Subscription>;
+  /** Channels LISTENed on this connection: one stays listened while it lives, its notifications dropped once unheard. */
+  listened: Map<string, Promise<unknown>>;
+  /** The statement under way: one at a time on a client (pg 9 refuses overlapping ones). */
+  last: Promise<unknown>;
+  ended: boolean;
+}
+
+/** Runs `text` once the connection's previous statement is done. */
+function run(connection: Connection, client: pg.Client, text: string): Promise<unknown> {
+  const result = connection.last.catch(() => undefined).then(() => client.query(text));
+  connection.last = result;
+  return result;
+}
+
+export type PostgresListen = (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void) => Promise<StopListening>;
+
 /**
- * Outside the pool: a pooled connection goes to others between statements. `onLost` is called at most once, and only
- * after listening began. An idle connection can die without a word (a dropped NAT entry, a failover), hence the heartbeat.
+ * One connection outside the pool (a pooled one goes to others between statements) for every channel of a server, so
+ * that its notifications arrive in commit order whatever their channel: a session's end is heard before a message
+ * written after it. Opened on the first `listen`, ended when nothing listens; `onLost` is called at most once per
+ * subscription, and only after its listening began. An idle connection can die without a word (a dropped NAT entry,
+ * a failover), hence the heartbeat.
  */
-export async function listenOnPostgres(
-  target: DatabaseTarget | string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onLost: (error: Error) => void,
-  heartbeat = HEARTBEAT,
-): Promise<StopListening> {
-  const { Client } = await import('pg');
-  const client = new Client({
-    ...connectionConfig(typeof target === 'string' ? { url: target } : target),
-    application_name: LISTENER_APPLICATION_NAME,
-    connectionTimeoutMillis: heartbeat.timeoutMs,
-    keepAlive: true,
-  });
-  let stopped = false;
-  let listening = false;
-  // Set once listening; end() may run before.
-  let beating: NodeJS.Timeout | undefined = undefined;
-  const end = () => {
-    stopped = true;
-    clearInterval(beating);
-    return client.end().catch(() => undefined);
+export function postgresListener(target: DatabaseTarget | string, heartbeat = HEARTBEAT): { listen: PostgresListen; close(): Promise<void> } {
+  let current: Connection | undefined;
+
+  const end = async (connection: Connection) => {
+    connection.ended = true;
+    if (current === connection) current = undefined;
+    const client = await connection.ready.catch(() => undefined);
+    await client?.end().catch(() => undefined);
   };
-  const lost = (error: Error) => {
-    if (stopped) return;
-    recordDatabaseError('connection');
-    void end();
-    if (listening) onLost(error);
-  };
-  client.on('error', lost);
-  client.on('end', () => lost(new Error('the listening connection ended')));
-  client.on('notification', (message) => {
-    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-  });
-  try {
-    await client.connect();
-    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    if (stopped) throw new Error('the listening connection ended as it started');
-  } catch (error) {
-    await end();
-    throw error;
+
+  function connect(): Connection {
+    // `ready` is set below: `lost` needs the connection first.
+    const connection = { subscriptions: new Set(), listened: new Map(), last: Promise.resolve(), ended: false } as Connection;
+    const lost = (error: Error) => {
+      if (connection.ended) return;
+      recordDatabaseError('connection');
+      void end(connection);
+      const told = [...connection.subscriptions].filter((subscription) => subscription.listening);
+      connection.subscriptions.clear();
+      for (const subscription of told) subscription.onLost(error);
+    };
+    connection.ready = (async () => {
+      const { Client } = await import('pg');
+      const client = new Client({
+        ...connectionConfig(typeof target === 'string' ? { url: target } : target),
+        application_name: LISTENER_APPLICATION_NAME,
+        connectionTimeoutMillis: heartbeat.timeoutMs,
+        keepAlive: true,
+      });
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('the listening connection ended')));
+      client.on('notification', ({ channel, payload }) => {
+        if (payload === undefined) return;
+        for (const subscription of connection.subscriptions) if (subscription.listening && subscription.channel === channel) subscription.onPayload(payload);
+      });
+      try {
+        await client.connect();
+      } catch (error) {
+        connection.ended = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      const beating = setInterval(() => {
+        const late = setTimeout(() => lost(new Error('the listening connection did not answer its heartbeat')), heartbeat.timeoutMs);
+        run(connection, client, 'SELECT 1')
+          .then(
+            () => undefined,
+            (error: unknown) => lost(error instanceof Error ? error : new Error(String(error))),
+          )
+          .finally(() => clearTimeout(late));
+      }, heartbeat.everyMs);
+      beating.unref();
+      client.on('end', () => clearInterval(beating));
+      return client;
+    })();
+    return connection;
   }
-  listening = true;
-  beating = setInterval(() => {
-    const late = setTimeout(() => lost(new Error('the listening connection did not answer its heartbeat')), heartbeat.timeoutMs);
-    client
-      .query('SELECT 1')
-      .then(
-        () => undefined,
-        (error: unknown) => lost(error instanceof Error ? error : new Error(String(error))),
-      )
-      .finally(() => clearTimeout(late));
-  }, heartbeat.everyMs);
-  beating.unref();
-  return async () => {
-    if (!stopped) await end();
+
+  /** The connection under way, or a new one: one that ended meanwhile (its last subscriber left, or it was lost) is not reused. */
+  async function open(): Promise<{ connection: Connection; client: pg.Client }> {
+    const connection = (current ??= connect());
+    const client = await connection.ready.catch((error: unknown) => {
+      if (current === connection) current = undefined;
+      throw error;
+    });
+    return { connection, client };
+  }
+
+  const listen: PostgresListen = async (channel, onPayload, onLost) => {
+    let opened = await open();
+    while (opened.connection.ended) opened = await open();
+    const { connection, client } = opened;
+    const subscription: Subscription = { channel, onPayload, onLost, listening: false };
+    connection.subscriptions.add(subscription);
+    const leave = async () => {
+      if (!connection.subscriptions.delete(subscription)) return;
+      if (!connection.subscriptions.size) await end(connection);
+    };
+    let listened = connection.listened.get(channel);
+    if (!listened) {
+      listened = run(connection, client, `LISTEN ${client.escapeIdentifier(channel)}`);
+      connection.listened.set(channel, listened);
+    }
+    try {
+      await listened;
+      if (connection.ended) throw new Error('the listening connection ended as it started');
+    } catch (error) {
+      if (connection.listened.get(channel) === listened) connection.listened.delete(channel);
+      await leave();
+      throw error;
+    }
+    subscription.listening = true;
+    return leave;
+  };
+
+  return {
+    listen,
+    async close() {
+      if (current) await end(current);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LISTENER_APPLICATION_NAME, listenOnPostgres } from '../../server/db/postgresListener';
+import { LISTENER_APPLICATION_NAME, postgresListener } from '../../server/db/postgresListener';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes this folder when DATABASE_URL is set). LISTEN and
 // NOTIFY on a channel of the test's own leave nothing in the database.
@@ -26,12 +26,14 @@ async function listenerBackend(name: string): Promise<number> {
   return rows[0]?.pid as number;
 }
 
-describe('a listening connection of its own', () => {
+const backendAlive = async (pid: number) => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 1;
+
+describe('a server’s listening connection', () => {
   it('hears what is notified on its channel, and nothing after it is stopped', async () => {
     const name = channel();
     const heard: string[] = [];
     const onLost = vi.fn();
-    const stop = await listenOnPostgres(databaseUrl, name, (payload) => heard.push(payload), onLost, quickHeartbeat);
+    const stop = await postgresListener(databaseUrl, quickHeartbeat).listen(name, (payload) => heard.push(payload), onLost);
     await admin.query('SELECT pg_notify($1, $2)', [name, 'first']);
     await vi.waitFor(() => expect(heard).toEqual(['first']));
     await stop();
@@ -44,7 +46,7 @@ describe('a listening connection of its own', () => {
   it('is lost, once, when its backend is ended', async () => {
     const name = channel();
     const onLost = vi.fn();
-    await listenOnPostgres(databaseUrl, name, () => undefined, onLost, quickHeartbeat);
+    await postgresListener(databaseUrl, quickHeartbeat).listen(name, () => undefined, onLost);
     await admin.query('SELECT pg_terminate_backend($1)', [await listenerBackend(name)]);
     await vi.waitFor(() => expect(onLost).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -54,7 +56,7 @@ describe('a listening connection of its own', () => {
   it('is lost when its backend stops answering, though the connection stays open', async () => {
     const name = channel();
     const onLost = vi.fn();
-    await listenOnPostgres(databaseUrl, name, () => undefined, onLost, quickHeartbeat);
+    await postgresListener(databaseUrl, quickHeartbeat).listen(name, () => undefined, onLost);
     const backend = await listenerBackend(name);
     // A backend that no longer runs, as behind a dropped NAT entry: the socket stays up and nothing comes back.
     process.kill(backend, 'SIGSTOP');
@@ -64,5 +66,49 @@ describe('a listening connection of its own', () => {
     } finally {
       process.kill(backend, 'SIGCONT');
     }
+  });
+
+  it('carries every channel on one connection, so notifications of different channels arrive in commit order', async () => {
+    const [first, second] = [channel(), channel()];
+    const listener = postgresListener(databaseUrl, quickHeartbeat);
+    const heard: string[] = [];
+    const stops = await Promise.all([first, second].map((name) => listener.listen(name, (payload) => heard.push(`${name}:${payload}`), vi.fn())));
+    // Forty transactions committed back to back by one statement, faster than the listener reads.
+    await admin.query(
+      `DO $$ BEGIN FOR n IN 0..39 LOOP PERFORM pg_notify(CASE WHEN n % 2 = 0 THEN '${first}' ELSE '${second}' END, n::text); COMMIT; END LOOP; END $$`,
+    );
+    const sent = Array.from({ length: 40 }, (_, commit) => `${commit % 2 ? second : first}:${commit}`);
+    await vi.waitFor(() => expect(heard).toHaveLength(sent.length));
+    expect(heard).toEqual(sent);
+    for (const stop of stops) await stop();
+  });
+
+  it('tells each channel’s listener of a loss, and listens anew on a new connection after it', async () => {
+    const [first, second] = [channel(), channel()];
+    const listener = postgresListener(databaseUrl, quickHeartbeat);
+    const lost = [vi.fn(), vi.fn()];
+    await listener.listen(first, () => undefined, lost[0] as () => void);
+    await listener.listen(second, () => undefined, lost[1] as () => void);
+    await admin.query('SELECT pg_terminate_backend($1)', [await listenerBackend(second)]);
+    await vi.waitFor(() => lost.forEach((onLost) => expect(onLost).toHaveBeenCalledTimes(1)));
+    const heard: string[] = [];
+    const stop = await listener.listen(first, (payload) => heard.push(payload), vi.fn());
+    await admin.query('SELECT pg_notify($1, $2)', [first, 'after']);
+    await vi.waitFor(() => expect(heard).toEqual(['after']));
+    await stop();
+  });
+
+  it('ends its connection once nothing listens, and opens one again for the next listener', async () => {
+    const name = channel();
+    const listener = postgresListener(databaseUrl, quickHeartbeat);
+    const stops = [await listener.listen(name, () => undefined, vi.fn()), await listener.listen(name, () => undefined, vi.fn())];
+    const backend = await listenerBackend(name);
+    await stops[0]?.();
+    expect(await backendAlive(backend)).toBe(true);
+    await stops[1]?.();
+    await vi.waitFor(async () => expect(await backendAlive(backend)).toBe(false));
+    const again = await listener.listen(name, () => undefined, vi.fn());
+    expect(await listenerBackend(name)).not.toBe(backend);
+    await again();
   });
 });
