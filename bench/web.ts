@@ -24,6 +24,8 @@ const TRANSPORTS = (process.env.BENCH_WEB_TRANSPORTS ?? 'http1,h2').split(',');
 /** Lighthouse's own failures (a fresh Chromium's first trace may lack its navigation start): a run is tried again. */
 const TRIES = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_WEB_LONG_TASKS=1: each run's long tasks as Lighthouse counts them (simulated ms), with FCP, to see what TBT adds up. */
+const PRINT_LONG_TASKS = process.env.BENCH_WEB_LONG_TASKS === '1';
 
 interface Measure {
   score: number;
@@ -60,13 +62,23 @@ async function signInCookie(origin: string): Promise<string> {
   return cookie.split(';')[0] ?? '';
 }
 
+function printLongTasks(url: string, preset: string, result: Result): void {
+  const items = (result.audits['long-tasks']?.details as { items?: Array<{ url: string; startTime: number; duration: number }> } | undefined)?.items ?? [];
+  const fcp = result.audits['first-contentful-paint']?.numericValue ?? NaN;
+  console.log(`${url} ${preset}: FCP ${fcp.toFixed(0)}, TBT ${(result.audits['total-blocking-time']?.numericValue ?? NaN).toFixed(0)}`);
+  for (const task of items) console.log(`  at ${task.startTime.toFixed(0)} ms, ${task.duration.toFixed(0)} ms: ${task.url.replace(/^.*\//, '')}`);
+}
+
 /** One Lighthouse run; a run that Lighthouse itself could not complete (runtimeError) is tried again. */
 async function measure(port: number, url: string, headers: Record<string, string>, preset: 'mobile' | 'desktop'): Promise<Measure> {
   for (let attempt = 1; ; attempt += 1) {
     const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers };
     const runner = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (!runner.lhr.runtimeError) return measureOf(runner.lhr);
+    if (!runner.lhr.runtimeError) {
+      if (PRINT_LONG_TASKS) printLongTasks(url, preset, runner.lhr);
+      return measureOf(runner.lhr);
+    }
     if (attempt === TRIES) throw new Error(`Lighthouse failed ${TRIES} times on ${url}: ${runner.lhr.runtimeError.code}`);
   }
 }

@@ -9,18 +9,21 @@ import { ACCOUNT_PATH } from './custom/auth/paths';
 import { consoleStore } from './custom/layout/consoleStore';
 import { darkTheme, lightTheme } from './custom/layout/theme';
 import type { AdminAuthProvider } from './providers/authProvider';
+import type { ConsoleDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { createConsoleQueryClient } from './providers/queryClient';
 import { consoleEntries } from './resources';
 
 export interface AppProps {
-  dataProvider: DataProvider;
+  dataProvider: DataProvider & Partial<Pick<ConsoleDataProvider, 'listAnsweredAhead'>>;
   authProvider: AdminAuthProvider;
 }
 
 /** The signed-in console: providers, shell and routes; the signed-out screens (/auth…) render without react-admin in Root. */
 export const App = ({ dataProvider, authProvider }: AppProps) => {
-  const [queryClient] = useState(() => createConsoleQueryClient(authProvider));
+  const [queryClient] = useState(() =>
+    createConsoleQueryClient({ accessNow: authProvider.accessNow, identityNow: authProvider.identityNow, listAnsweredAhead: dataProvider.listAnsweredAhead }),
+  );
   return (
     // What react-admin's <Admin> renders, with the console's own i18n provider: <Admin> imports react-admin's default
     // one (node-polyglot and its polyfills) even when given another.

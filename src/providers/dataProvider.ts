@@ -22,7 +22,7 @@ import { createPasskeyCalls } from './passkeyCalls';
 import { createSecondFactorCalls } from './secondFactorCalls';
 import { createStepUpCalls } from './stepUpCalls';
 import { createUserCalls } from './userCalls';
-import type { DownloadedFile, HttpClient } from './httpClient';
+import type { ApiResponse, DownloadedFile, HttpClient } from './httpClient';
 import { toPayload, toRecord } from './records';
 import { searchPath, searchPayload } from './searchRequest';
 import { versionHeaders, versionOf } from './versions';
@@ -36,6 +36,8 @@ export interface ListTotalMeta {
   totalIsEstimate: boolean;
 }
 
+export type ConsoleDataProvider = ReturnType<typeof createDataProvider>;
+
 /** react-admin's data provider over the HTTP contract, plus the calls that are not CRUD; `creditUnit` names the balance field. */
 export function createDataProvider(http: HttpClient, creditUnit: string = DEFAULT_CREDIT_UNIT) {
   const bulkCalls = createBulkCalls(http);
@@ -45,15 +47,21 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     return recordOf(body, api.errors.one);
   };
 
-  /** `meta.background`: a list read on a timer (the approvers' pending count), which is no sign of the admin. */
-  const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort' | 'meta'>): Promise<GetListResult> => {
-    const api = resourceApi(resource);
-    const search = await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params), { background: params.meta?.background === true });
+  const listOf = (api: ResourceApi, search: ApiResponse<SearchBody>): GetListResult => {
     const body = expectOk(search, api.errors.list);
     const rows = (api.listKey ? body[api.listKey] : body.data) as SearchBody['data'];
     // Past a bound the server estimates the total instead of counting every match; the paginator says so.
     const meta: ListTotalMeta = { totalIsEstimate: body.total_exact === false };
     return { data: (rows ?? []).map(toRecord), total: Number(body.total ?? 0), meta };
+  };
+
+  /** `meta.background`: a list read on a timer (the approvers' pending count), which is no sign of the admin. */
+  const list = async (resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort' | 'meta'>): Promise<GetListResult> => {
+    const api = resourceApi(resource);
+    return listOf(
+      api,
+      await http.post<SearchBody>(searchPath(api, params.filter), searchPayload(api, params), { background: params.meta?.background === true }),
+    );
   };
 
   /** A ledger-held balance never rides along, so a stale form cannot move it; nor does `version`, which If-Match carries. */
@@ -76,6 +84,25 @@ export function createDataProvider(http: HttpClient, creditUnit: string = DEFAUL
     ...createStepUpCalls(http),
 
     getList: (resource, params) => list(resource, params),
+
+    /**
+     * getList's answer at once, when the entry sent its search ahead (main.tsx) and the answer has arrived: `take`
+     * gives the rows (undefined for a refusal, which the list's own call then meets), so the list's first render has them.
+     */
+    listAnsweredAhead(resource: string, params: Pick<GetListParams, 'filter' | 'pagination' | 'sort'>): { take(): GetListResult | undefined } | undefined {
+      const api = resourceApi(resource);
+      const ahead = http.answeredAhead(searchPath(api, params.filter), searchPayload(api, params));
+      if (!ahead) return undefined;
+      return {
+        take: () => {
+          try {
+            return listOf(api, ahead.take() as ApiResponse<SearchBody>);
+          } catch {
+            return undefined;
+          }
+        },
+      };
+    },
 
     /** getList's search body (filters and sort), to `{path}/export`. */
     exportList: (resource: string, params: Pick<GetListParams, 'filter' | 'sort'>): Promise<DownloadedFile> => {

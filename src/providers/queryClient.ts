@@ -1,7 +1,9 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import type { GetListParams } from 'react-admin';
 import type { AdminAuthProvider } from './authProvider';
+import type { ConsoleDataProvider } from './dataProvider';
 
-type Answers = Pick<AdminAuthProvider, 'accessNow' | 'identityNow'>;
+type Answers = Pick<AdminAuthProvider, 'accessNow' | 'identityNow'> & Partial<Pick<ConsoleDataProvider, 'listAnsweredAhead'>>;
 
 /** The answer the session already holds for one of react-admin's access or identity queries, by its key. */
 export function sessionAnswer(answers: Answers, queryKey: QueryKey): unknown {
@@ -21,12 +23,27 @@ export function sessionAnswer(answers: Answers, queryKey: QueryKey): unknown {
 }
 
 /**
+ * The opening list's search, sent ahead by the entry (main.tsx), has mostly arrived when the list mounts: a getList
+ * query it answers starts with its rows, so the page renders once with them rather than empty and again a tick later.
+ * Those rows are not asked again by the mount that took them; any later mount, refresh or write asks as usual.
+ */
+const TAKEN_ROWS_FRESH_MS = 2_000;
+
+function listAnsweredAhead(answers: Answers, queryKey: QueryKey) {
+  const [resource, kind, params] = queryKey;
+  if (kind !== 'getList' || typeof resource !== 'string' || !params || typeof params !== 'object') return undefined;
+  return answers.listAnsweredAhead?.(resource, params as GetListParams);
+}
+
+/**
  * react-admin reruns `checkAuth` as a shared query whenever a screen mounts, re-rendering the whole layout with the
  * screen's first rows. It only reads the in-memory session, which only a sign-out ends (clearing this cache): never stale.
  *
  * It asks canAccess and getIdentity through queries too, so every button they guard, and the user menu, would first
  * render without them and move into place a frame later (a layout shift, and a second render of the screen). The
- * session holds both answers at once: a new query of theirs starts with it, and is still asked again as usual.
+ * session holds both answers at once: a new query of theirs starts with it and is not asked again, since asking reads
+ * the same session (a fetch would only re-render, twice, what it guards: the whole list page); an invalidation still
+ * asks (the account page's, after a change of name).
  */
 export function createConsoleQueryClient(answers: Answers): QueryClient {
   const queryClient = new QueryClient();
@@ -35,8 +52,19 @@ export function createConsoleQueryClient(answers: Answers): QueryClient {
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
     if (defaulted.initialData !== undefined || !defaulted.queryKey) return defaulted;
+    const ahead = listAnsweredAhead(answers, defaulted.queryKey);
+    if (ahead) {
+      const usual = defaulted.staleTime;
+      return {
+        ...defaulted,
+        // Called once, as the query is made: the answer is taken then.
+        initialData: () => ahead.take(),
+        staleTime: (query: Query) =>
+          query.state.dataUpdateCount === 0 ? TAKEN_ROWS_FRESH_MS : typeof usual === 'function' ? usual(query as never) : (usual ?? 0),
+      };
+    }
     const answer = sessionAnswer(answers, defaulted.queryKey);
-    return answer === undefined ? defaulted : { ...defaulted, initialData: answer };
+    return answer === undefined ? defaulted : { ...defaulted, initialData: answer, staleTime: Infinity };
   }) as typeof queryClient.defaultQueryOptions;
   return queryClient;
 }

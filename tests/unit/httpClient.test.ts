@@ -222,3 +222,44 @@ describe('httpClient.sendAhead: a POST sent before its caller, whose answer the 
     expect(unhandled).not.toHaveBeenCalled();
   });
 });
+
+describe('httpClient.answeredAhead: the answer sent ahead, at once, once it has arrived', () => {
+  const page = { offset: 0, sort: { created_at: -1 } };
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('is nothing until the answer arrives, then hands it over once: the identical post after it asks the server', async () => {
+    const { fetch, calls } = fakeFetch([200, { ok: true, data: ['ahead'] }], [200, { ok: true, data: ['again'] }]);
+    const http = client(fetch);
+    http.sendAhead('/company/search', page);
+    expect(http.answeredAhead('/company/search', page)).toBeUndefined();
+    await arrived();
+    expect(http.answeredAhead('/company/search', { ...page, offset: 10 })).toBeUndefined();
+    expect(http.answeredAhead('/company/search', page)?.take()).toEqual({ status: 200, body: { ok: true, data: ['ahead'] } });
+    expect(http.answeredAhead('/company/search', page)).toBeUndefined();
+    expect((await http.post('/company/search', page)).body).toEqual({ ok: true, data: ['again'] });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is nothing past SENT_AHEAD_LIFETIME_MS, after a write, or for another session', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const { fetch } = fakeFetch([200, { ok: true, data: ['old'] }], [200, { ok: true }], [200, { ok: true, data: ['ahead'] }]);
+      const http = client(fetch);
+      http.sendAhead('/company/search', page);
+      await arrived();
+      now.mockReturnValue(1_000_000 + SENT_AHEAD_LIFETIME_MS + 1);
+      expect(http.answeredAhead('/company/search', page)).toBeUndefined();
+      now.mockReturnValue(1_000_000);
+      await http.put('/company/c1', { name: 'Renamed' });
+      expect(http.answeredAhead('/company/search', page)).toBeUndefined();
+      let token = 'tok-1';
+      const other = createHttpClient({ baseUrl: 'http://api.test/api', token: () => token, fetch });
+      other.sendAhead('/company/search', page);
+      await arrived();
+      token = 'tok-2';
+      expect(other.answeredAhead('/company/search', page)).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
+  });
+});
