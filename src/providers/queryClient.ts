@@ -25,7 +25,8 @@ export function sessionAnswer(answers: Answers, queryKey: QueryKey): unknown {
 /**
  * The opening list's search, sent ahead by the entry (main.tsx), has mostly arrived when the list mounts: a getList
  * query it answers starts with its rows, so the page renders once with them rather than empty and again a tick later.
- * Those rows are not asked again by the mount that took them; any later mount, refresh or write asks as usual.
+ * Those rows are not asked again by the mount that took them (nor by another within 2 s); any later mount, refresh or
+ * write asks as usual. They go stale as any answer does, with no timer of their own to re-render the page.
  */
 const TAKEN_ROWS_FRESH_MS = 2_000;
 
@@ -47,20 +48,34 @@ function listAnsweredAhead(answers: Answers, queryKey: QueryKey) {
  */
 export function createConsoleQueryClient(answers: Answers): QueryClient {
   const queryClient = new QueryClient();
+  /** The queries (by hash) that took a list's rows sent ahead, and when. */
+  const takenAt = new Map<string, number>();
   queryClient.setQueryDefaults(['auth', 'checkAuth'], { staleTime: Infinity });
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
     if (defaulted.initialData !== undefined || !defaulted.queryKey) return defaulted;
-    const ahead = listAnsweredAhead(answers, defaulted.queryKey);
-    if (ahead) {
-      const usual = defaulted.staleTime;
+    const taken = takenAt.get(defaulted.queryHash ?? '');
+    const ahead = taken === undefined ? listAnsweredAhead(answers, defaulted.queryKey) : undefined;
+    if (ahead || taken !== undefined) {
+      const usual = defaulted.refetchOnMount;
+      const hash = defaulted.queryHash ?? '';
       return {
         ...defaulted,
         // Called once, as the query is made: the answer is taken then.
-        initialData: () => ahead.take(),
-        staleTime: (query: Query) =>
-          query.state.dataUpdateCount === 0 ? TAKEN_ROWS_FRESH_MS : typeof usual === 'function' ? usual(query as never) : (usual ?? 0),
+        ...(ahead && {
+          initialData: () => {
+            const rows = ahead.take();
+            if (rows) takenAt.set(hash, Date.now());
+            return rows;
+          },
+        }),
+        // Every render sets the options again, the mount's included: the rule holds for the query, not for one call.
+        refetchOnMount: (query: Query) => {
+          const at = takenAt.get(hash);
+          if (at !== undefined && query.state.dataUpdateCount === 0 && Date.now() - at < TAKEN_ROWS_FRESH_MS) return false;
+          return typeof usual === 'function' ? usual(query as never) : (usual ?? true);
+        },
       };
     }
     const answer = sessionAnswer(answers, defaulted.queryKey);

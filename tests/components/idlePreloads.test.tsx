@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,17 @@ describe('useOpeningScreenSettled', () => {
     expect(result.current).toBe(false);
     await act(async () => second.resolve([]));
     expect(result.current).toBe(true);
+  });
+
+  it('counts rows a query was made with (sent ahead) once a mounted screen shows them, not while only a render made them', async () => {
+    const queryClient = newClient();
+    const { result } = renderSettled(queryClient);
+    const rows = { queryKey: ['company', 'getList'], queryFn: () => new Promise<string[]>(() => undefined), initialData: ['a company'], refetchOnMount: false };
+    act(() => void queryClient.getQueryCache().build(queryClient, rows));
+    expect(result.current).toBe(false);
+    const List = () => <p>{useQuery(rows).data?.join()}</p>;
+    render(<List />, { wrapper: withClient(queryClient) });
+    await vi.waitFor(() => expect(result.current).toBe(true));
   });
 
   it('settles after the fallback delay on a screen that asks for no data', () => {

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import {
   AuthContext,
@@ -110,14 +111,17 @@ describe('the opening list’s search, sent ahead by the entry', () => {
     http.sendAhead(opening.path, opening.payload);
     if (arrivedFirst) await new Promise((resolve) => setTimeout(resolve, 0));
     const dataProvider = createDataProvider(http);
+    // Strict mode renders twice before mounting, as a render that suspends is rendered again: the rule must hold for both.
     render(
-      <QueryClientProvider client={createConsoleQueryClient({ ...support, listAnsweredAhead: dataProvider.listAnsweredAhead })}>
-        <MemoryRouter>
-          <DataProviderContext.Provider value={dataProvider}>
-            <OpeningList />
-          </DataProviderContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>,
+      <StrictMode>
+        <QueryClientProvider client={createConsoleQueryClient({ ...support, listAnsweredAhead: dataProvider.listAnsweredAhead })}>
+          <MemoryRouter>
+            <DataProviderContext.Provider value={dataProvider}>
+              <OpeningList />
+            </DataProviderContext.Provider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </StrictMode>,
     );
     return calls;
   }

@@ -6,6 +6,7 @@ import {
   TopToolbar,
   useCanAccess,
   useCreatePath,
+  useListContext,
   useResourceContext,
   type Identifier,
   type ListProps,
@@ -107,6 +108,15 @@ const dailyColumnsSx = {
  * Search, filters, sort and page live in the URL, so that a reload or a shared link shows the same page. Create,
  * Export and the bulk actions (with the rows' checkboxes) show for an admin whose role may use them.
  */
+/**
+ * The bulk buttons (lazily loaded) once a row is selected: react-admin's toolbar renders them, hidden, with the first
+ * rows, where their loading would hold the table back (React waits a moment for a boundary that suspends as it mounts).
+ */
+const WhenSelected = ({ children }: { children: ReactNode }) => {
+  const { selectedIds } = useListContext();
+  return selectedIds.length > 0 ? <Suspense fallback={null}>{children}</Suspense> : null;
+};
+
 export const ResourceList = <RecordType extends RaRecord = RaRecord>({
   title,
   create,
@@ -172,7 +182,7 @@ export const ResourceList = <RecordType extends RaRecord = RaRecord>({
           rowClick={recordPath ?? false}
           body={recordPath ? keyboardRowsBody : undefined}
           sx={{ ...keyboardRowsSx, ...dailyColumnsSx, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-          bulkActionButtons={bulkActions && canBulk ? <Suspense fallback={null}>{bulkActions}</Suspense> : false}
+          bulkActionButtons={bulkActions && canBulk ? <WhenSelected>{bulkActions}</WhenSelected> : false}
           empty={empty}
         >
           {dailyColumns(shownColumns)}
