@@ -34,6 +34,24 @@ function run(connection: Connection, client: pg.Client, text: string): Promise<u
   return result;
 }
 
+/**
+ * Ends `client`, dropping its socket if the server has not acknowledged within `ms`: a peer gone silent (a dropped
+ * route, a proxy that swallows) never answers, and its statements would wait for ever; dropped, they fail.
+ */
+async function endWithin(client: pg.Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([
+    client.end().then(
+      () => 'ended' as const,
+      () => 'ended' as const,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'late') (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
 export type PostgresListen = (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void) => Promise<StopListening>;
 
 /**
@@ -50,7 +68,7 @@ export function postgresListener(target: DatabaseTarget | string, heartbeat = HE
     connection.ended = true;
     if (current === connection) current = undefined;
     const client = await connection.ready.catch(() => undefined);
-    await client?.end().catch(() => undefined);
+    if (client) await endWithin(client, heartbeat.timeoutMs);
   };
 
   function connect(): Connection {

@@ -111,4 +111,19 @@ describe('a server’s listening connection', () => {
     expect(await listenerBackend(name)).not.toBe(backend);
     await again();
   });
+
+  it('stops within its timeout when its backend has gone silent, where ending would wait for an answer that never comes', async () => {
+    const name = channel();
+    // No heartbeat during the test: the stop alone meets the silent backend.
+    const stop = await postgresListener(databaseUrl, { everyMs: 60_000, timeoutMs: 300 }).listen(name, () => undefined, vi.fn());
+    const backend = await listenerBackend(name);
+    process.kill(backend, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await stop();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      process.kill(backend, 'SIGCONT');
+    }
+  });
 });
