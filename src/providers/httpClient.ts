@@ -130,7 +130,6 @@ export function createHttpClient({
   };
 
   const sentAhead = new Map<string, { key: string; answer: Promise<ApiResponse>; arrived?: ApiResponse; sentAt: number; session: string | null }>();
-  /** A search takes or ends only its own path's answer, so that a page's other searches may go first; any write or download (audited) ends them all. */
   const freshAhead = (path: string, payload: unknown) => {
     const ahead = sentAhead.get(path);
     return ahead && ahead.key === requestKey(path, payload) && ahead.session === token() && Date.now() - ahead.sentAt <= SENT_AHEAD_LIFETIME_MS
@@ -138,6 +137,7 @@ export function createHttpClient({
       : undefined;
   };
 
+  /** A search takes or ends only its own path's answer, so that a page's other searches may go first; any write or download (audited) ends them all. */
   const takeSentAhead = (path: string, payload: unknown): Promise<ApiResponse> | undefined => {
     if (sentAhead.size === 0) return undefined;
     const ahead = freshAhead(path, payload);
@@ -159,7 +159,7 @@ export function createHttpClient({
       sentAhead.set(path, ahead);
     },
     answeredAhead(path, payload) {
-      const arrived = sentAhead.size ? freshAhead(path, payload)?.arrived : undefined;
+      const arrived = freshAhead(path, payload)?.arrived;
       if (!arrived) return undefined;
       return {
         take: () => {

@@ -48,32 +48,30 @@ function listAnsweredAhead(answers: Answers, queryKey: QueryKey) {
  */
 export function createConsoleQueryClient(answers: Answers): QueryClient {
   const queryClient = new QueryClient();
-  /** The queries (by hash) that took a list's rows sent ahead, and when. */
-  const takenAt = new Map<string, number>();
+  /** The queries (by hash) that took a list's rows sent ahead. */
+  const tookRows = new Set<string>();
   queryClient.setQueryDefaults(['auth', 'checkAuth'], { staleTime: Infinity });
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
     if (defaulted.initialData !== undefined || !defaulted.queryKey) return defaulted;
-    const taken = takenAt.get(defaulted.queryHash ?? '');
-    const ahead = taken === undefined ? listAnsweredAhead(answers, defaulted.queryKey) : undefined;
-    if (ahead || taken !== undefined) {
+    const hash = defaulted.queryHash ?? '';
+    const ahead = tookRows.has(hash) ? undefined : listAnsweredAhead(answers, defaulted.queryKey);
+    if (ahead || tookRows.has(hash)) {
       const usual = defaulted.refetchOnMount;
-      const hash = defaulted.queryHash ?? '';
       return {
         ...defaulted,
         // Called once, as the query is made: the answer is taken then.
         ...(ahead && {
           initialData: () => {
             const rows = ahead.take();
-            if (rows) takenAt.set(hash, Date.now());
+            if (rows) tookRows.add(hash);
             return rows;
           },
         }),
         // Every render sets the options again, the mount's included: the rule holds for the query, not for one call.
         refetchOnMount: (query: Query) => {
-          const at = takenAt.get(hash);
-          if (at !== undefined && query.state.dataUpdateCount === 0 && Date.now() - at < TAKEN_ROWS_FRESH_MS) return false;
+          if (query.state.dataUpdateCount === 0 && Date.now() - query.state.dataUpdatedAt < TAKEN_ROWS_FRESH_MS) return false;
           return typeof usual === 'function' ? usual(query as never) : (usual ?? true);
         },
       };
